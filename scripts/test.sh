@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Install what the tests need into .venv and run the whole suite: pytest (with doctests),
+# mypy --strict over src, tests and benchmarks, ruff, and the Sphinx build with -n -W.
+# Extra arguments go to pytest (for example: bash scripts/test.sh -m slow --profile full).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+python3 -m venv .venv
+.venv/bin/python -m pip install --quiet --upgrade pip
+.venv/bin/python -m pip install --quiet -e '.[test,docs]'
+echo "== ruff"
+.venv/bin/python -m ruff check .
+echo "== mypy --strict"
+.venv/bin/python -m mypy
+echo "== sphinx -n -W"
+.venv/bin/python -m sphinx -n -W --keep-going -q -b html docs docs/_build/html
+echo "== pytest"
+.venv/bin/python -m pytest "$@"

@@ -1,0 +1,52 @@
+"""cardwar: the card game War and its variants as verified, pure, seeded state machines.
+
+>>> import cardwar
+>>> war = cardwar.variant("war")
+>>> state = war.new_game(seed=7)
+>>> [len(stock) for stock in state.stocks]
+[26, 26]
+>>> state = war.step(state, war.legal_actions(state)[0])
+>>> state.battles
+1
+"""
+
+from cardwar._version import __version__
+from cardwar.cards import JOKER, Card, CardError, DealError, Rank, Suit, parse_card, parse_cards
+from cardwar.core import (
+    GameOverError,
+    IllegalActionError,
+    NotationError,
+    OptionError,
+    Outcome,
+    Termination,
+    Variant,
+)
+from cardwar.rng import Rng, SeedError, derive_seed
+from cardwar.variants import UnknownVariantError, all_variants, variant, variant_names, war
+
+__all__ = [
+    "JOKER",
+    "Card",
+    "CardError",
+    "DealError",
+    "GameOverError",
+    "IllegalActionError",
+    "NotationError",
+    "OptionError",
+    "Outcome",
+    "Rank",
+    "Rng",
+    "SeedError",
+    "Suit",
+    "Termination",
+    "UnknownVariantError",
+    "Variant",
+    "__version__",
+    "all_variants",
+    "derive_seed",
+    "parse_card",
+    "parse_cards",
+    "variant",
+    "variant_names",
+    "war",
+]

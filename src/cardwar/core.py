@@ -1,0 +1,372 @@
+"""The contract every variant keeps: the :class:`Variant` protocol, :class:`Outcome`,
+:class:`Termination`, the error types, and the machinery of validated options.
+
+A variant is a module with the same functions as every other (see :class:`Variant`);
+conformance is structural, checked by ``mypy`` and by the conformance test suite, never
+by inheritance.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Protocol, TypeVar, cast, runtime_checkable
+
+import attrs
+
+from cardwar.cards import Card, CardError, Rank, Suit, parse_card, parse_rank, parse_suit
+
+__all__ = [
+    "GameOverError",
+    "IllegalActionError",
+    "NotationError",
+    "OptionError",
+    "OptionInfo",
+    "Outcome",
+    "Termination",
+    "Variant",
+    "options_from_json",
+    "options_info",
+    "options_to_json",
+]
+
+Opt = TypeVar("Opt")
+
+
+class OptionError(ValueError):
+    """Raised for an invalid option value or combination; ``option`` names the option."""
+
+    def __init__(self, option: str, message: str) -> None:
+        super().__init__(f"option {option!r}: {message}")
+        self.option = option
+        """The name of the offending option."""
+
+
+class IllegalActionError(ValueError):
+    """Raised by ``step`` for an action that is not legal in the state; says why and
+    lists the legal actions. The state passed in is unchanged (states are immutable).
+    """
+
+    def __init__(self, message: str, legal: tuple[object, ...] = ()) -> None:
+        listed = ", ".join(str(a) for a in legal[:20])
+        more = f" (and {len(legal) - 20} more)" if len(legal) > 20 else ""
+        suffix = f"; legal actions: {listed}{more}" if legal else "; no action is legal"
+        super().__init__(message + suffix)
+        self.legal = legal
+        """The actions that were legal."""
+
+
+class GameOverError(IllegalActionError):
+    """Raised by ``step`` on a state whose game has ended."""
+
+
+class NotationError(ValueError):
+    """Raised for action notation that cannot be parsed."""
+
+
+class Termination(enum.Enum):
+    """Why a game ended. Terminations that end a game early without a rule deciding it
+    (a battle limit, a repeated position) are named as such, never silent stops.
+    """
+
+    ALL_CARDS = "all_cards"
+    """One player holds every card still in play (the others ran out)."""
+    WARS_WON = "wars_won"
+    """A player was first to win the agreed number of wars."""
+    BATTLE_LIMIT = "battle_limit"
+    """The battle limit was reached before anyone won: a draw (truncation)."""
+    REPEATED_POSITION = "repeated_position"
+    """A position repeated under a deterministic pickup order, so the game would cycle
+    forever: a draw."""
+    UNDECIDABLE = "undecidable"
+    """Every player still in a tie had run out of cards with equal standing cards, so no
+    one could take the table: a draw."""
+    TARGET_SCORE = "target_score"
+    """A player reached the target score."""
+    GENERALS_KILLED = "generals_killed"
+    """A player killed two generals of an opponent."""
+    CARAVANS_SOLD = "caravans_sold"
+    """All caravan positions were decided."""
+    EMPTY_HAND = "empty_hand"
+    """A player had no card to play when their turn came."""
+    TURN_LIMIT = "turn_limit"
+    """The turn limit was reached: a draw (truncation)."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@attrs.frozen(slots=True)
+class Outcome:
+    """How a game ended: the winners (none for a draw), the reason, and final scores.
+
+    >>> Outcome(Termination.ALL_CARDS, (1,)).winner
+    1
+    >>> Outcome(Termination.BATTLE_LIMIT, ()).is_draw
+    True
+    """
+
+    termination: Termination
+    """Why the game ended."""
+    winners: tuple[int, ...]
+    """The winning seats in increasing order; empty for a draw, several for a team."""
+    scores: tuple[int, ...] | None = None
+    """Final scores per seat, for variants that score (else ``None``)."""
+
+    @property
+    def is_draw(self) -> bool:
+        """Return whether nobody won."""
+        return not self.winners
+
+    @property
+    def winner(self) -> int | None:
+        """Return the single winning seat, or ``None`` for a draw or a team win."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    def __str__(self) -> str:
+        who = "draw" if not self.winners else "won by seat " + "+".join(map(str, self.winners))
+        return f"{who} ({self.termination.value})"
+
+
+@runtime_checkable
+class Variant(Protocol):
+    """The functions and constants every variant module offers.
+
+    ``State``, ``Action`` and ``Observation`` are the variant's own frozen attrs classes;
+    the protocol types them as ``Any`` so that one protocol covers every variant.
+    """
+
+    NAME: str
+    ALIASES: tuple[str, ...]
+    TITLE: str
+    RULES_VERSION: int
+    MIN_PLAYERS: int
+    MAX_PLAYERS: int | None
+    AUTOMATIC: bool
+    Options: type[Any]
+
+    def options(self, **kwargs: Any) -> Any:
+        """Return validated, frozen options; raise :class:`OptionError` for bad values."""
+        ...
+
+    def new_game(self, seed: int, options: Any | None = None, *, deal: Any = None) -> Any:
+        """Return the initial state of the game of ``seed`` (or of an explicit ``deal``)."""
+        ...
+
+    def legal_actions(self, state: Any) -> tuple[Any, ...]:
+        """Return the legal actions; empty exactly when the game is over."""
+        ...
+
+    def step(self, state: Any, action: Any) -> Any:
+        """Return the state after ``action``; raise :class:`IllegalActionError` if illegal."""
+        ...
+
+    def to_act(self, state: Any) -> int | None:
+        """Return the seat whose decision the next step applies, or ``None``."""
+        ...
+
+    def outcome(self, state: Any) -> Outcome | None:
+        """Return the outcome, or ``None`` while the game runs."""
+        ...
+
+    def observe(self, state: Any, seat: int) -> Any:
+        """Return what ``seat`` may know of ``state``, hiding everything else."""
+        ...
+
+    def num_players(self, state: Any) -> int:
+        """Return the number of seats in the game."""
+        ...
+
+    def cards_in_play(self, state: Any) -> tuple[Card, ...]:
+        """Return every card the state holds, wherever it lies (for conservation checks)."""
+        ...
+
+    def parse_action(self, text: str) -> Any:
+        """Return the action written ``text``; ``str(action)`` is its notation."""
+        ...
+
+
+# --- options ---------------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class OptionInfo:
+    """One option of a variant, as documented in its rules page's options table."""
+
+    name: str
+    default: object
+    doc: str
+    choices: tuple[str, ...] | None
+
+
+def options_info(cls: type[Any]) -> tuple[OptionInfo, ...]:
+    """Return the options of an options class, from its attrs fields and their metadata."""
+    out = []
+    for f in attrs.fields(cast(Any, cls)):
+        choices = f.metadata.get("choices")
+        out.append(
+            OptionInfo(
+                name=f.name,
+                default=f.default,
+                doc=f.metadata.get("doc", ""),
+                choices=tuple(choices) if choices is not None else None,
+            )
+        )
+    return tuple(out)
+
+
+def option(
+    default: Any,
+    doc: str,
+    converter: Callable[[Any], Any] | None = None,
+    choices: Iterable[str] | None = None,
+) -> Any:
+    """Return an attrs field for an option, carrying its documentation."""
+    meta: dict[str, object] = {"doc": doc}
+    if choices is not None:
+        meta["choices"] = tuple(choices)
+    return attrs.field(default=default, converter=converter, metadata=meta)
+
+
+def make_options(cls: type[Opt], kwargs: Mapping[str, Any]) -> Opt:
+    """Build options of ``cls`` from keyword arguments, naming any unknown option."""
+    known = {f.name for f in attrs.fields(cast(Any, cls))}
+    for name in kwargs:
+        if name not in known:
+            raise OptionError(name, f"unknown option; known options: {', '.join(sorted(known))}")
+    return cls(**kwargs)
+
+
+def enum_converter(enum_cls: type[enum.Enum], name: str) -> Callable[[Any], Any]:
+    """Return a converter that accepts a member of ``enum_cls`` or its string value."""
+
+    def convert(value: Any) -> Any:
+        if isinstance(value, enum_cls):
+            return value
+        if isinstance(value, str):
+            key = value.strip().lower().replace("-", "_")
+            for member in enum_cls:
+                if member.value == key:
+                    return member
+        allowed = ", ".join(str(m.value) for m in enum_cls)
+        raise OptionError(name, f"expected one of {allowed}, got {value!r}")
+
+    return convert
+
+
+def int_converter(
+    name: str, minimum: int, maximum: int | None = None, *, optional: bool = False
+) -> Callable[[Any], Any]:
+    """Return a converter that accepts an int in range (or its decimal string), and
+    ``None`` (or ``"none"``) when ``optional``.
+    """
+    bound = f"an int >= {minimum}" if maximum is None else f"an int in [{minimum}, {maximum}]"
+    if optional:
+        bound += " or None"
+
+    def convert(value: Any) -> Any:
+        if optional and (value is None or (isinstance(value, str) and value.lower() == "none")):
+            return None
+        if isinstance(value, str):
+            try:
+                value = int(value.strip())
+            except ValueError:
+                raise OptionError(name, f"expected {bound}, got {value!r}") from None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise OptionError(name, f"expected {bound}, got {value!r}")
+        if value < minimum or (maximum is not None and value > maximum):
+            raise OptionError(name, f"expected {bound}, got {value}")
+        return value
+
+    return convert
+
+
+def bool_converter(name: str) -> Callable[[Any], bool]:
+    """Return a converter that accepts a bool or ``true``/``false``/``yes``/``no``/``1``/``0``."""
+
+    def convert(value: Any) -> bool:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lower() in {"true", "yes", "1", "on"}:
+            return True
+        if isinstance(value, str) and value.strip().lower() in {"false", "no", "0", "off"}:
+            return False
+        raise OptionError(name, f"expected true or false, got {value!r}")
+
+    return convert
+
+
+def ranks_converter(name: str) -> Callable[[Any], tuple[Rank, ...]]:
+    """Return a converter for a set of ranks: ranks, ints 2..14, or notation ``"2 3 4"``."""
+
+    def convert(value: Any) -> tuple[Rank, ...]:
+        items = value.replace(",", " ").split() if isinstance(value, str) else value
+        try:
+            out = tuple(
+                sorted({r if isinstance(r, Rank) else _rank_of(r) for r in items}, key=int)
+            )
+            if len(out) != len(list(items)):
+                raise CardError("a rank is repeated")
+        except (CardError, TypeError) as err:
+            raise OptionError(name, str(err)) from None
+        if not out:
+            raise OptionError(name, "needs at least one rank")
+        return out
+
+    return convert
+
+
+def _rank_of(value: Any) -> Rank:
+    if isinstance(value, int) and not isinstance(value, bool) and 2 <= value <= 14:
+        return Rank(value)
+    if isinstance(value, str):
+        return parse_rank(value)
+    raise CardError(f"bad rank {value!r}")
+
+
+def suits_converter(name: str) -> Callable[[Any], tuple[Suit, ...]]:
+    """Return a converter for a set of suits: suits or letters (``"SH"``)."""
+
+    def convert(value: Any) -> tuple[Suit, ...]:
+        items = [c for c in value if c not in " ,"] if isinstance(value, str) else list(value)
+        try:
+            got = [s if isinstance(s, Suit) else parse_suit(s) for s in items]
+        except (CardError, AttributeError, TypeError) as err:
+            raise OptionError(name, str(err)) from None
+        if len(set(got)) != len(got):
+            raise OptionError(name, "a suit is repeated")
+        if not got:
+            raise OptionError(name, "needs at least one suit")
+        order = list(Suit)
+        return tuple(sorted(got, key=order.index))
+
+    return convert
+
+
+def _jsonable(value: object) -> object:
+    if isinstance(value, Rank):
+        return value.symbol
+    if isinstance(value, Suit):
+        return value.value
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, tuple):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def options_to_json(options: Any) -> dict[str, object]:
+    """Return the options as a JSON-compatible dict that :func:`options_from_json` reads."""
+    return {f.name: _jsonable(getattr(options, f.name)) for f in attrs.fields(type(options))}
+
+
+def options_from_json(variant: Variant, data: Mapping[str, Any]) -> Any:
+    """Return the variant's options from a dict made by :func:`options_to_json`."""
+    return variant.options(**dict(data))
+
+
+def card_of(value: Card | str) -> Card:
+    """Return ``value`` as a card, parsing notation."""
+    return value if isinstance(value, Card) else parse_card(value)

@@ -1,0 +1,76 @@
+"""The registry of variants: every variant module, by name and alias.
+
+>>> from cardwar import variant, variant_names
+>>> variant("classic").NAME
+'war'
+>>> variant("chess")
+Traceback (most recent call last):
+...
+cardwar.variants.UnknownVariantError: unknown variant 'chess'; known variants: war
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import cast
+
+from cardwar.core import Variant
+
+__all__ = ["UnknownVariantError", "all_variants", "register", "variant", "variant_names"]
+
+
+class UnknownVariantError(KeyError):
+    """Raised for a variant name that is not registered; lists the known names."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+_VARIANTS: dict[str, Variant] = {}
+_ALIASES: dict[str, str] = {}
+
+
+def _key(name: str) -> str:
+    return name.strip().lower().replace("_", "-")
+
+
+def register(module: ModuleType) -> Variant:
+    """Add a variant module to the registry under its ``NAME`` and ``ALIASES``."""
+    found = cast(Variant, module)
+    if not isinstance(found, Variant):
+        raise TypeError(f"{module.__name__} does not provide the Variant protocol")
+    for name in (found.NAME, *found.ALIASES):
+        key = _key(name)
+        if key in _ALIASES and _ALIASES[key] != found.NAME:
+            raise ValueError(f"variant name {name!r} is already taken by {_ALIASES[key]!r}")
+        _ALIASES[key] = found.NAME
+    _VARIANTS[found.NAME] = found
+    return found
+
+
+def variant(name: str) -> Variant:
+    """Return the variant registered as ``name`` (a name or an alias, any case)."""
+    try:
+        return _VARIANTS[_ALIASES[_key(name)]]
+    except (KeyError, AttributeError):
+        known = ", ".join(_VARIANTS)
+        raise UnknownVariantError(f"unknown variant {name!r}; known variants: {known}") from None
+
+
+def variant_names() -> tuple[str, ...]:
+    """Return the registered variant names (not aliases), in registration order."""
+    return tuple(_VARIANTS)
+
+
+def all_variants() -> tuple[Variant, ...]:
+    """Return every registered variant, in registration order."""
+    return tuple(_VARIANTS.values())
+
+
+def _register_builtins() -> None:
+    from cardwar.variants import war
+
+    register(war)
+
+
+_register_builtins()

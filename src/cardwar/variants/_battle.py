@@ -1,0 +1,505 @@
+"""Mechanics shared by the automatic battle games (War, Peace): stocks, win piles, a
+battle with its wars, and the pickup of the table. A variant module states its own rules
+as a :class:`Rules` value and calls :func:`play_battle`; it holds nothing else of this.
+
+One call of :func:`play_battle` is one whole battle, every war inside it included.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import NamedTuple
+
+import attrs
+
+from cardwar.cards import Card, check_deal, parse_cards
+from cardwar.core import GameOverError, IllegalActionError, Outcome, Termination
+from cardwar.rng import GAMMA, MASK64, Rng, mix64
+
+__all__ = [
+    "BattleObservation",
+    "BattleRecord",
+    "BattleState",
+    "OutOfCards",
+    "Pickup",
+    "Play",
+    "RepeatedTie",
+    "Rules",
+    "SpareCards",
+    "Turn",
+    "WarJoins",
+]
+
+
+class Pickup(enum.Enum):
+    """How the winner of a battle puts the won cards under their stock."""
+
+    SHUFFLED = "shuffled"
+    """In an order drawn from the game's generator (as people scoop cards)."""
+    WINNER_FIRST = "winner_first"
+    """The winner's own cards first, in the order laid, then each other seat's cards in
+    seat order, each in the order laid."""
+    SEAT_ORDER = "seat_order"
+    """Every seat's cards in seat order, each in the order laid."""
+    WIN_PILE = "win_pile"
+    """Onto a separate face-down win pile, which is shuffled and becomes the stock when
+    the stock runs out; a player is out only when both are empty."""
+
+    @property
+    def deterministic(self) -> bool:
+        """Return whether this order draws nothing from the generator."""
+        return self is Pickup.WINNER_FIRST or self is Pickup.SEAT_ORDER
+
+
+class OutOfCards(enum.Enum):
+    """What happens to a player who runs short of cards during a war."""
+
+    LAST_CARD_STANDS = "last_card_stands"
+    """Put down what you have with the last card face up; with no card left, your
+    previous face-up card stands."""
+    LOSE = "lose"
+    """A player who cannot put down the full stake and a face-up card is out of the
+    game, and their remaining cards go to the table."""
+
+
+class WarJoins(enum.Enum):
+    """Who fights a war when three or more play."""
+
+    ALL = "all"
+    """Every player in the battle fights every war round."""
+    TIED = "tied"
+    """Only the players tied for the best card fight the next war round."""
+
+
+class RepeatedTie(enum.Enum):
+    """What a tie inside a war does."""
+
+    WAR = "war"
+    """Another full war: the face-down stake again, then a face-up card."""
+    SINGLE_CARD = "single_card"
+    """Further cards are turned up one at a time, with no face-down stake."""
+
+
+class SpareCards(enum.Enum):
+    """What happens to cards that do not divide evenly among the players."""
+
+    SET_ASIDE = "set_aside"
+    """They are set aside face down, out of play, for the whole game."""
+    DEAL = "deal"
+    """They are dealt too, so the first seats hold one card more."""
+
+
+class Play(enum.Enum):
+    """The one action of an automatic game: play the next battle."""
+
+    PLAY = "play"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@attrs.frozen(slots=True)
+class Rules:
+    """The rules of one automatic game, derived from a variant's options."""
+
+    low_wins: bool
+    face_down: int
+    repeated_tie: RepeatedTie
+    pickup: Pickup
+    out_of_cards: OutOfCards
+    joins: WarJoins
+    wars_to_win: int | None
+    max_battles: int | None
+
+
+class Turn(NamedTuple):
+    """One player's cards in one round of a battle."""
+
+    seat: int
+    """Who laid them."""
+    face_down: int
+    """How many cards they put face down before the face-up one."""
+    face_up: Card
+    """The face-up card that competes (a standing card when nothing new was laid)."""
+    standing: bool = False
+    """Whether ``face_up`` is the previous round's card left standing (no card left)."""
+
+
+class BattleRecord(NamedTuple):
+    """What happened in one battle: each round's turns, who took the table, and how
+    many cards it held. Everything here but the face-down cards was seen by all."""
+
+    rounds: tuple[tuple[Turn, ...], ...]
+    """The first round, then one per war round."""
+    winner: int | None
+    """The seat that took the table; ``None`` when the battle could not be decided."""
+    cards: int
+    """How many cards were on the table."""
+    eliminated: tuple[int, ...] = ()
+    """Seats that went out of the game during this battle."""
+
+    @property
+    def wars(self) -> int:
+        """Return the number of war rounds in the battle."""
+        return len(self.rounds) - 1
+
+
+Stocks = tuple[tuple[Card, ...], ...]
+
+
+@attrs.frozen(slots=True)
+class BattleState:
+    """The whole state of an automatic battle game. Stocks list the top card first."""
+
+    options: object
+    """The variant's options."""
+    stocks: Stocks
+    """Each seat's face-down stock, top card first."""
+    won: Stocks
+    """Each seat's win pile (only with ``pickup_order=win_pile``), last won last."""
+    set_aside: tuple[Card, ...]
+    """Spare cards set aside at the deal, out of play."""
+    rng: Rng
+    """The game's generator."""
+    battles: int = 0
+    """Battles played so far."""
+    wars: int = 0
+    """Battles so far that had at least one war."""
+    wars_won: tuple[int, ...] = ()
+    """Per seat, battles with a war that the seat won."""
+    last: BattleRecord | None = None
+    """The last battle played, or ``None`` before the first."""
+    result: Outcome | None = None
+    """The outcome once the game has ended."""
+    cycle_mark: tuple[Stocks, tuple[int, ...]] | None = None
+    """Brent's cycle detection: the saved position, stocks and wars won (deterministic
+    pickup orders only)."""
+    cycle_power: int = 1
+    """Brent's cycle detection: the current power of two."""
+    cycle_length: int = 0
+    """Brent's cycle detection: battles since the position was saved."""
+
+    @property
+    def players(self) -> int:
+        """Return the number of seats."""
+        return len(self.stocks)
+
+    def cards_held(self, seat: int) -> int:
+        """Return how many cards ``seat`` holds (stock and win pile)."""
+        return len(self.stocks[seat]) + len(self.won[seat])
+
+
+@attrs.frozen(slots=True)
+class BattleObservation:
+    """What one seat knows: card counts, the last battle's face-up cards, and counters.
+    Nobody sees the order of any stock or win pile, or the face-down cards."""
+
+    seat: int
+    """The observing seat."""
+    stock_sizes: tuple[int, ...]
+    """Cards in each seat's stock."""
+    won_sizes: tuple[int, ...]
+    """Cards in each seat's win pile."""
+    set_aside: int
+    """How many spare cards are set aside."""
+    battles: int
+    """Battles played."""
+    wars_won: tuple[int, ...]
+    """Wars won per seat."""
+    last: BattleRecord | None
+    """The last battle (face-up cards only; face-down cards are counted, not shown)."""
+    result: Outcome | None
+    """The outcome once the game has ended."""
+
+
+# --- setting up -----------------------------------------------------------------------
+
+
+def deal_game(
+    options: object,
+    rules: Rules,
+    seed: int,
+    deck: tuple[Card, ...],
+    players: int,
+    spare: SpareCards,
+    deal: Sequence[Sequence[Card | str] | str] | None,
+) -> BattleState:
+    """Return the initial state: the deck shuffled with the seed's generator and dealt
+    one card at a time from seat 0, or the explicit ``deal`` validated against ``deck``."""
+    rng = Rng.from_seed(seed)
+    aside: tuple[Card, ...] = ()
+    if deal is None:
+        cards, rng = rng.shuffle(deck)
+        if spare is SpareCards.SET_ASIDE:
+            usable = len(cards) - len(cards) % players
+            cards, aside = cards[:usable], cards[usable:]
+        stocks = tuple(cards[i::players] for i in range(players))
+    else:
+        if isinstance(deal, str) or len(deal) != players:
+            got = "a string" if isinstance(deal, str) else f"{len(deal)} stocks"
+            raise_deal(f"an explicit deal needs one stock per seat ({players}), got {got}")
+        stocks = tuple(parse_cards(pile) for pile in deal)
+        check_deal(stocks, deck)
+    state = BattleState(
+        options=options,
+        stocks=stocks,
+        won=((),) * players,
+        set_aside=aside,
+        rng=rng,
+        wars_won=(0,) * players,
+    )
+    holders = [s for s in range(players) if stocks[s]]
+    if len(holders) <= 1:
+        termination = Termination.ALL_CARDS
+        state = attrs.evolve(state, result=Outcome(termination, tuple(holders)))
+    elif rules.pickup.deterministic:
+        state = attrs.evolve(
+            state, cycle_mark=(stocks, state.wars_won if rules.wars_to_win is not None else ())
+        )
+    return state
+
+
+def raise_deal(message: str) -> None:
+    """Raise a :class:`~cardwar.cards.DealError`."""
+    from cardwar.cards import DealError
+
+    raise DealError(message)
+
+
+# --- the API functions shared by the automatic variants --------------------------------
+
+_LEGAL = (Play.PLAY,)
+
+
+def legal_actions(state: BattleState) -> tuple[Play, ...]:
+    """Return ``(Play.PLAY,)`` while the game runs, else ``()``."""
+    return () if state.result is not None else _LEGAL
+
+
+def check_action(state: BattleState, action: object) -> None:
+    """Raise unless ``action`` is legal in ``state``."""
+    if state.result is not None:
+        raise GameOverError(f"the game is over ({state.result})")
+    if action is not Play.PLAY:
+        raise IllegalActionError(
+            f"{action!r} is not an action of this game; every step plays one battle",
+            _LEGAL,
+        )
+
+
+def parse_play(text: str) -> Play:
+    """Return :data:`Play.PLAY` for ``"play"``."""
+    from cardwar.core import NotationError
+
+    if isinstance(text, str) and text.strip().lower() == "play":
+        return Play.PLAY
+    raise NotationError(f"bad action {text!r}: the only action of this game is 'play'")
+
+
+def observe(state: BattleState, seat: int) -> BattleObservation:
+    """Return what ``seat`` knows of ``state``."""
+    if not 0 <= seat < state.players:
+        raise ValueError(f"seat must be in [0, {state.players - 1}], got {seat}")
+    return BattleObservation(
+        seat=seat,
+        stock_sizes=tuple(len(s) for s in state.stocks),
+        won_sizes=tuple(len(w) for w in state.won),
+        set_aside=len(state.set_aside),
+        battles=state.battles,
+        wars_won=state.wars_won,
+        last=state.last,
+        result=state.result,
+    )
+
+
+def cards_in_play(state: BattleState) -> tuple[Card, ...]:
+    """Return every card of the state: stocks, win piles and the set-aside cards."""
+    out: list[Card] = []
+    for s in state.stocks:
+        out.extend(s)
+    for w in state.won:
+        out.extend(w)
+    out.extend(state.set_aside)
+    return tuple(out)
+
+
+# --- one battle -----------------------------------------------------------------------
+
+
+def play_battle(state: BattleState, rules: Rules) -> BattleState:
+    """Return the state after one whole battle (every war in it included)."""
+    players = len(state.stocks)
+    stocks = [list(s) for s in state.stocks]
+    won = [list(w) for w in state.won]
+    key = state.rng.key
+    counter = state.rng.counter
+    low = rules.low_wins
+    win_pile = rules.pickup is Pickup.WIN_PILE
+
+    def take(seat: int) -> Card | None:
+        # A card from the stock; with a win pile, an empty stock is refilled first by
+        # shuffling the win pile (WAR-PICKUP-WIN-PILE).
+        nonlocal counter
+        stock = stocks[seat]
+        if not stock and win_pile and won[seat]:
+            pile = won[seat]
+            for i in range(len(pile) - 1, 0, -1):
+                counter += 1
+                j = (mix64(key ^ mix64((counter * GAMMA) & MASK64)) * (i + 1)) >> 64
+                pile[i], pile[j] = pile[j], pile[i]
+            stocks[seat] = stock = pile
+            won[seat] = []
+        return stock.pop(0) if stock else None
+
+    def available(seat: int) -> int:
+        return len(stocks[seat]) + len(won[seat])
+
+    # Everyone with cards turns up their top card (WAR-BATTLE); a player with none is out.
+    participants = [s for s in range(players) if available(s)]
+    laid: list[list[Card]] = [[] for _ in range(players)]
+    up: dict[int, Card] = {}
+    turns: list[Turn] = []
+    for s in participants:
+        card = take(s)
+        assert card is not None
+        laid[s].append(card)
+        up[s] = card
+        turns.append(Turn(s, 0, card))
+    rounds = [tuple(turns)]
+    eliminated: list[int] = []
+    winner: int | None = None
+    war_round = 0
+    while True:
+        strength = {s: (-up[s].rank if low else up[s].rank) for s in participants}
+        best = max(strength.values())
+        tied = [s for s in participants if strength[s] == best]
+        if len(tied) == 1:
+            winner = tied[0]
+            break
+        # A tie for the best card starts a war (WAR-TIE); who fights it: WAR-JOINS.
+        if rules.joins is WarJoins.TIED:
+            participants = tied
+        if not any(available(s) for s in participants):
+            # Nobody can lay a new card, so the standing cards tie forever (WAR-UNDECIDABLE).
+            break
+        war_round += 1
+        fd = rules.face_down
+        if war_round > 1 and rules.repeated_tie is RepeatedTie.SINGLE_CARD:
+            fd = 0
+        if rules.out_of_cards is OutOfCards.LOSE:
+            short = [s for s in participants if available(s) < fd + 1]
+            if len(short) < len(participants):
+                # Short players lose: their cards go to the table (WAR-OUT-LOSE).
+                for s in short:
+                    while (card := take(s)) is not None:
+                        laid[s].append(card)
+                    eliminated.append(s)
+                participants = [s for s in participants if s not in short]
+                if len(participants) == 1:
+                    winner = participants[0]
+                    break
+            # Everyone short at once: they play what they have (WAR-OUT-ALL-SHORT).
+        turns = []
+        for s in participants:
+            have = available(s)
+            if have == 0:
+                # No card left: the previous face-up card stands (WAR-OUT-STANDS).
+                turns.append(Turn(s, 0, up[s], True))
+                continue
+            down = min(fd, have - 1)
+            for _ in range(down):
+                card = take(s)
+                assert card is not None
+                laid[s].append(card)
+            card = take(s)
+            assert card is not None
+            laid[s].append(card)
+            up[s] = card
+            turns.append(Turn(s, down, card))
+        rounds.append(tuple(turns))
+
+    table_size = sum(len(cards) for cards in laid)
+    aside = state.set_aside
+    if winner is not None:
+        table = _pickup(laid, winner, rules.pickup)
+        if rules.pickup is Pickup.SHUFFLED:
+            # WAR-PICKUP-SHUFFLED: Fisher-Yates with the game's generator.
+            for i in range(len(table) - 1, 0, -1):
+                counter += 1
+                j = (mix64(key ^ mix64((counter * GAMMA) & MASK64)) * (i + 1)) >> 64
+                table[i], table[j] = table[j], table[i]
+        (won if win_pile else stocks)[winner].extend(table)
+    else:
+        # The undecidable table is set aside, out of play (WAR-UNDECIDABLE).
+        aside = aside + tuple(c for cards in laid for c in cards)
+
+    for s in range(players):
+        if s not in eliminated and state.cards_held(s) and not available(s):
+            eliminated.append(s)
+    eliminated.sort()
+
+    wars_won = state.wars_won
+    if war_round and winner is not None:
+        wars_won = (*wars_won[:winner], wars_won[winner] + 1, *wars_won[winner + 1 :])
+    battles = state.battles + 1
+    new_stocks = tuple(tuple(s) for s in stocks)
+    new_won = tuple(tuple(w) for w in won) if win_pile else state.won
+    record = BattleRecord(tuple(rounds), winner, table_size, tuple(eliminated))
+
+    result: Outcome | None = None
+    holders = [s for s in range(players) if new_stocks[s] or new_won[s]]
+    wars_goal = rules.wars_to_win
+    if wars_goal is not None and winner is not None and war_round and wars_won[winner] >= wars_goal:
+        # WAR-WIN-WARS: a whole tie sequence counts once, for its final winner.
+        result = Outcome(Termination.WARS_WON, (winner,))
+    if result is None and len(holders) <= 1:
+        if holders:
+            result = Outcome(Termination.ALL_CARDS, (holders[0],))
+        else:
+            result = Outcome(Termination.UNDECIDABLE, ())
+    if result is None and rules.max_battles is not None and battles >= rules.max_battles:
+        result = Outcome(Termination.BATTLE_LIMIT, ())
+
+    mark = state.cycle_mark
+    power = state.cycle_power
+    length = state.cycle_length
+    if result is None and mark is not None:
+        # Brent's cycle detection (WAR-CYCLE): the future of a deterministic game is a
+        # function of its position, so a repeated position means it never ends.
+        # Wars won are part of the position only when they can end the game.
+        position = (new_stocks, wars_won if rules.wars_to_win is not None else ())
+        if position == mark:
+            result = Outcome(Termination.REPEATED_POSITION, ())
+        else:
+            length += 1
+            if length == power:
+                mark, power, length = position, power * 2, 0
+
+    return BattleState(
+        options=state.options,
+        stocks=new_stocks,
+        won=new_won,
+        set_aside=aside,
+        rng=Rng(key, counter) if counter != state.rng.counter else state.rng,
+        battles=battles,
+        wars=state.wars + (1 if war_round else 0),
+        wars_won=wars_won,
+        last=record,
+        result=result,
+        cycle_mark=mark,
+        cycle_power=power,
+        cycle_length=length,
+    )
+
+
+def _pickup(laid: list[list[Card]], winner: int, order: Pickup) -> list[Card]:
+    """Return the table's cards in the order they go under the winner's stock (before any
+    shuffle): the winner's first for ``winner_first``, else seat by seat."""
+    if order is Pickup.WINNER_FIRST:
+        table = list(laid[winner])
+        for s, cards in enumerate(laid):
+            if s != winner:
+                table.extend(cards)
+        return table
+    return [c for cards in laid for c in cards]

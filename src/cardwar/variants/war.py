@@ -1,0 +1,280 @@
+"""Classic War: everyone turns up their top card, the highest takes the table, and a tie
+for the highest starts a war. The rules are on the docs page ``rules/war``; every rule ID
+named in comments (``WAR-...``) is defined there.
+
+>>> from cardwar import war
+>>> state = war.new_game(seed=2026)
+>>> while war.outcome(state) is None:
+...     state = war.step(state, war.Play.PLAY)
+>>> print(war.outcome(state), "after", state.battles, "battles")
+won by seat 0 (all_cards) after 346 battles
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from cardwar.cards import STANDARD_RANKS, Card, Rank, Suit, reduced_deck
+from cardwar.core import (
+    OptionError,
+    Outcome,
+    enum_converter,
+    int_converter,
+    make_options,
+    option,
+    ranks_converter,
+    suits_converter,
+)
+from cardwar.variants import _battle
+from cardwar.variants._battle import (
+    BattleObservation,
+    BattleRecord,
+    BattleState,
+    OutOfCards,
+    Pickup,
+    Play,
+    RepeatedTie,
+    Rules,
+    SpareCards,
+    Turn,
+    WarJoins,
+)
+
+__all__ = [
+    "ALIASES",
+    "AUTOMATIC",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "NAME",
+    "RULES_VERSION",
+    "TITLE",
+    "BattleRecord",
+    "Observation",
+    "Options",
+    "OutOfCards",
+    "Pickup",
+    "Play",
+    "RepeatedTie",
+    "SpareCards",
+    "State",
+    "Turn",
+    "WarJoins",
+    "cards_in_play",
+    "deck",
+    "legal_actions",
+    "new_game",
+    "num_players",
+    "observe",
+    "options",
+    "outcome",
+    "parse_action",
+    "step",
+    "to_act",
+]
+
+NAME = "war"
+ALIASES: tuple[str, ...] = ("classic-war", "classic")
+TITLE = "War"
+#: Bumped whenever a rule changes what any game does; recorded in every game record.
+RULES_VERSION = 1
+MIN_PLAYERS = 2
+MAX_PLAYERS: int | None = None
+AUTOMATIC = True
+
+State = BattleState
+Observation = BattleObservation
+
+
+def _check_options(opts: Options) -> None:
+    cards = len(opts.ranks) * len(opts.suits) * opts.decks
+    if opts.players > cards:
+        raise OptionError("players", f"{opts.players} players need at least as many cards; "
+                          f"the deck has {cards}")
+
+
+@attrs.frozen(slots=True)
+class Options:
+    """The options of War; every field is a rule option documented on the rules page."""
+
+    players: int = option(2, "Number of players (WAR-PLAYERS).", int_converter("players", 2))
+    face_down: int = option(
+        3,
+        "Cards each player puts face down in a war before the face-up card; 0 for none "
+        "(WAR-FACE-DOWN).",
+        int_converter("face_down", 0),
+    )
+    pickup_order: Pickup = option(
+        Pickup.SHUFFLED,
+        "How won cards go under the winner's stock (WAR-PICKUP).",
+        enum_converter(Pickup, "pickup_order"),
+        [p.value for p in Pickup],
+    )
+    out_of_cards: OutOfCards = option(
+        OutOfCards.LAST_CARD_STANDS,
+        "What a player short of cards in a war does (WAR-OUT).",
+        enum_converter(OutOfCards, "out_of_cards"),
+        [o.value for o in OutOfCards],
+    )
+    war_joins: WarJoins = option(
+        WarJoins.ALL,
+        "Who fights a war with three or more players (WAR-JOINS).",
+        enum_converter(WarJoins, "war_joins"),
+        [j.value for j in WarJoins],
+    )
+    repeated_tie: RepeatedTie = option(
+        RepeatedTie.WAR,
+        "What a tie inside a war does (WAR-REPEAT).",
+        enum_converter(RepeatedTie, "repeated_tie"),
+        [r.value for r in RepeatedTie],
+    )
+    spare_cards: SpareCards = option(
+        SpareCards.SET_ASIDE,
+        "Cards that do not divide evenly among the players (WAR-SPARE).",
+        enum_converter(SpareCards, "spare_cards"),
+        [s.value for s in SpareCards],
+    )
+    wars_to_win: int | None = option(
+        None,
+        "None: win by taking all the cards; N: the first player to win N wars wins "
+        "(WAR-WIN-WARS).",
+        int_converter("wars_to_win", 1, optional=True),
+    )
+    max_battles: int | None = option(
+        None,
+        "None: no limit; N: the game is a draw after N battles without a winner "
+        "(WAR-LIMIT).",
+        int_converter("max_battles", 1, optional=True),
+    )
+    ranks: tuple[Rank, ...] = option(
+        STANDARD_RANKS,
+        "The ranks of the deck, for reduced decks (WAR-DECK).",
+        ranks_converter("ranks"),
+    )
+    suits: tuple[Suit, ...] = option(
+        tuple(Suit),
+        "The suits of the deck, for reduced decks (WAR-DECK).",
+        suits_converter("suits"),
+    )
+    decks: int = option(
+        1,
+        "How many copies of the deck are shuffled together (WAR-DECK).",
+        int_converter("decks", 1),
+    )
+
+    def __attrs_post_init__(self) -> None:
+        _check_options(self)
+
+
+def options(**kwargs: Any) -> Options:
+    """Return validated War options; unknown names and bad values raise
+    :class:`~cardwar.core.OptionError` naming the option.
+
+    >>> options(face_down=1, pickup_order="winner_first").face_down
+    1
+    >>> options(face_down=-1)
+    Traceback (most recent call last):
+    ...
+    cardwar.core.OptionError: option 'face_down': expected an int >= 0, got -1
+    """
+    return make_options(Options, kwargs)
+
+
+_DEFAULT = Options()
+_RULES: dict[object, Rules] = {}
+
+
+def _rules(opts: object) -> Rules:
+    rules = _RULES.get(opts)
+    if rules is None:
+        if not isinstance(opts, Options):
+            raise TypeError(f"options must be war.Options, got {type(opts).__name__}")
+        rules = _RULES[opts] = Rules(
+            low_wins=False,
+            face_down=opts.face_down,
+            repeated_tie=opts.repeated_tie,
+            pickup=opts.pickup_order,
+            out_of_cards=opts.out_of_cards,
+            joins=opts.war_joins,
+            wars_to_win=opts.wars_to_win,
+            max_battles=opts.max_battles,
+        )
+    return rules
+
+
+def deck(opts: Options | None = None) -> tuple[Card, ...]:
+    """Return the deck the options call for, in its canonical (unshuffled) order."""
+    o = _DEFAULT if opts is None else opts
+    return reduced_deck(o.ranks, o.suits, copies=o.decks)
+
+
+def new_game(
+    seed: int,
+    options: Options | None = None,
+    *,
+    deal: Sequence[Sequence[Card | str] | str] | None = None,
+) -> State:
+    """Return the first state of the game of ``seed``: the deck shuffled by the seed's
+    generator and dealt one at a time from seat 0 (WAR-DEAL), or the explicit ``deal``
+    (each seat's stock, top card first), which must hold exactly the deck's cards.
+
+    >>> small = options(ranks="2 3", suits="SH")
+    >>> new_game(0, small, deal=["3S 2H", "2S 3H"]).stocks
+    ((Card.parse('3S'), Card.parse('2H')), (Card.parse('2S'), Card.parse('3H')))
+    >>> new_game(0, small, deal=["3S 2H", "2S 2H"])
+    Traceback (most recent call last):
+    ...
+    cardwar.cards.DealError: the deal has duplicated cards: 2H (2 times, the deck has 1)
+    """
+    opts = _DEFAULT if options is None else options
+    rules = _rules(opts)
+    return _battle.deal_game(
+        opts, rules, seed, deck(opts), opts.players, opts.spare_cards, deal
+    )
+
+
+def legal_actions(state: State) -> tuple[Play, ...]:
+    """Return ``(Play.PLAY,)`` while the game runs and ``()`` once it is over."""
+    return _battle.legal_actions(state)
+
+
+def step(state: State, action: Play) -> State:
+    """Return the state after one whole battle, wars included; ``state`` is unchanged.
+
+    Raises :class:`~cardwar.core.IllegalActionError` for anything but ``Play.PLAY`` and
+    :class:`~cardwar.core.GameOverError` once the game is over.
+    """
+    _battle.check_action(state, action)
+    return _battle.play_battle(state, _rules(state.options))
+
+
+def to_act(state: State) -> int | None:
+    """Return ``None``: no seat makes decisions in War."""
+    return None
+
+
+def outcome(state: State) -> Outcome | None:
+    """Return the outcome, or ``None`` while the game runs."""
+    return state.result
+
+
+def observe(state: State, seat: int) -> Observation:
+    """Return what ``seat`` knows: card counts and the face-up cards of the last battle."""
+    return _battle.observe(state, seat)
+
+
+def num_players(state: State) -> int:
+    """Return the number of seats."""
+    return state.players
+
+
+def cards_in_play(state: State) -> tuple[Card, ...]:
+    """Return every card of the state (stocks, win piles, set-aside cards)."""
+    return _battle.cards_in_play(state)
+
+
+def parse_action(text: str) -> Play:
+    """Return the action written ``text``; War's only action is ``play``."""
+    return _battle.parse_play(text)
