@@ -132,6 +132,10 @@ class Card:
     """The card's suit; ``None`` exactly for a Joker."""
 
     def __attrs_post_init__(self) -> None:
+        if not isinstance(self.rank, Rank):
+            raise CardError(f"a card's rank must be a Rank, got {self.rank!r}")
+        if self.suit is not None and not isinstance(self.suit, Suit):
+            raise CardError(f"a card's suit must be a Suit or None, got {self.suit!r}")
         if (self.rank is Rank.JOKER) != (self.suit is None):
             raise CardError("a Joker has no suit and every other card has one")
 
@@ -162,6 +166,8 @@ _CARDS: dict[tuple[Rank, Suit], Card] = {(r, s): Card(r, s) for r in STANDARD_RA
 
 def parse_rank(text: str) -> Rank:
     """Return the rank written ``text`` (``2``..``10``, ``T``, ``J``, ``Q``, ``K``, ``A``)."""
+    if not isinstance(text, str):
+        raise CardError(f"bad rank {text!r}: rank notation must be a str")
     key = text.strip().upper()
     try:
         return _RANKS_BY_SYMBOL[key]
@@ -173,6 +179,8 @@ def parse_rank(text: str) -> Rank:
 
 def parse_suit(text: str) -> Suit:
     """Return the suit written ``text`` (``C``, ``D``, ``H``, ``S`` or ``♣♦♥♠``)."""
+    if not isinstance(text, str):
+        raise CardError(f"bad suit {text!r}: suit notation must be a str")
     key = text.strip().upper()
     try:
         return _SUITS_BY_SYMBOL[key]
@@ -189,7 +197,7 @@ def parse_card(text: str) -> Card:
     cardwar.cards.CardError: bad card '1H': bad rank '1': expected one of 2 3 4 5 ... A ...
     """
     if not isinstance(text, str):
-        raise CardError(f"card notation must be a str, got {type(text).__name__}")
+        raise CardError(f"card notation must be a str, got {type(text).__name__} {text!r}")
     key = text.strip().upper()
     if key in _JOKER_SPELLINGS:
         return JOKER

@@ -9,7 +9,10 @@ Stafford's "Mix13"), so it is the same on every platform and Python version, and
 formulas run over numpy ``uint64`` arrays to compute many games at once:
 
 * ``key = mix(seed + GAMMA)`` (the first output of SplitMix64 seeded with ``seed``);
-* draw ``i`` (``counter == i``) is ``mix(key ^ mix((i + 1) * GAMMA))``;
+* draw ``i`` (made when ``counter == i``) is ``mix(key + (i + 1) * GAMMA)``: the stream is
+  SplitMix64's sequence started from the state ``key``. Two seeds' streams could only
+  overlap if their keys differed by a small multiple of ``GAMMA``; for ``m`` games of ``n``
+  draws each the chance is about ``m**2 * n / 2**64``, negligible at any practical scale;
 * ``below(n)`` maps one 64-bit draw ``x`` to ``(x * n) >> 64`` (Lemire's multiply-shift
   without the rejection step). There is no rejection loop, so every draw consumes exactly
   one counter value; the price is a bias: no outcome's probability differs from ``1/n``
@@ -19,10 +22,10 @@ formulas run over numpy ``uint64`` arrays to compute many games at once:
 >>> rng = Rng.from_seed(2026)
 >>> value, rng = rng.below(6)
 >>> value, rng.counter
-(5, 1)
+(2, 1)
 >>> shuffled, rng = rng.shuffle(("a", "b", "c", "d"))
 >>> shuffled
-('b', 'd', 'c', 'a')
+('b', 'c', 'd', 'a')
 """
 
 from __future__ import annotations
@@ -62,7 +65,8 @@ _DERIVE = 0xD1B54A32D192ED03
 
 
 class SeedError(ValueError):
-    """Raised for a seed (or batch index) that is not an int in ``[0, 2**64 - 1]``."""
+    """Raised for a seed (or batch index, or an :class:`Rng`'s key) that is not an int in
+    ``[0, 2**64 - 1]``, or for an :class:`Rng` counter that is not an int ``>= 0``."""
 
 
 def mix64(z: int) -> int:
@@ -105,7 +109,7 @@ def derive_seed(master: int, index: int) -> int:
     """
     check_seed(master, "master seed")
     check_seed(index, "index")
-    return mix64(mix64((master + _DERIVE) & MASK64) ^ mix64(((index + 1) * GAMMA) & MASK64))
+    return mix64((mix64((master + _DERIVE) & MASK64) + (index + 1) * GAMMA) & MASK64)
 
 
 @attrs.frozen(slots=True)
@@ -120,6 +124,19 @@ class Rng:
     counter: int = 0
     """How many 64-bit words have been drawn from the stream so far."""
 
+    def __attrs_post_init__(self) -> None:
+        # The stream is defined on 64-bit words: a key outside [0, 2**64 - 1], a negative
+        # counter or a non-int (bool included) would give a stream that no 64-bit
+        # implementation reproduces. The type tests are the fast path (every draw builds
+        # an Rng).
+        key, counter = self.key, self.counter
+        if not (type(key) is int and 0 <= key <= MASK64):
+            check_seed(key, "key")
+        if not (type(counter) is int and counter >= 0) and (
+            isinstance(counter, bool) or not isinstance(counter, int) or counter < 0
+        ):
+            raise SeedError(f"counter must be an int >= 0, got {counter!r}")
+
     @classmethod
     def from_seed(cls, seed: int) -> Rng:
         """Return the generator of ``seed`` at counter 0, validating the seed."""
@@ -129,13 +146,13 @@ class Rng:
     def bits(self) -> tuple[int, Rng]:
         """Return the next 64-bit word and the advanced generator."""
         c = self.counter
-        word = mix64(self.key ^ mix64(((c + 1) * GAMMA) & MASK64))
+        word = mix64((self.key + (c + 1) * GAMMA) & MASK64)
         return word, Rng(self.key, c + 1)
 
     def below(self, n: int) -> tuple[int, Rng]:
         """Return an int uniform in ``[0, n)`` (bias below 2**-50) and the advanced generator."""
-        if not 1 <= n <= MAX_BOUND:
-            raise ValueError(f"bound must be in [1, {MAX_BOUND}], got {n}")
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_BOUND:
+            raise ValueError(f"bound must be an int in [1, {MAX_BOUND}], got {n!r}")
         word, nxt = self.bits()
         return (word * n) >> 64, nxt
 
@@ -153,6 +170,6 @@ class Rng:
         c = self.counter
         for i in range(len(out) - 1, 0, -1):
             c += 1
-            j = (mix64(key ^ mix64((c * GAMMA) & MASK64)) * (i + 1)) >> 64
+            j = (mix64((key + c * GAMMA) & MASK64) * (i + 1)) >> 64
             out[i], out[j] = out[j], out[i]
         return tuple(out), Rng(key, c)

@@ -149,6 +149,33 @@ Stocks = tuple[tuple[Card, ...], ...]
 
 
 @attrs.frozen(slots=True)
+class Tally:
+    """The parts of a battle game's state that change only now and then: win piles,
+    set-aside cards and war counts. Kept apart so that a plain battle reuses it as is."""
+
+    won: Stocks
+    """Each seat's win pile (only with ``pickup_order=win_pile``), last won last."""
+    set_aside: tuple[Card, ...]
+    """Cards out of play: the spare cards of the deal, and undecidable tables."""
+    wars: int
+    """Battles so far that had at least one war."""
+    wars_won: tuple[int, ...]
+    """Per seat, battles with a war that the seat won."""
+
+
+@attrs.frozen(slots=True)
+class Cycle:
+    """Brent's cycle detection over positions (deterministic pickup orders only)."""
+
+    mark: tuple[Stocks, tuple[int, ...]]
+    """The saved position: the stocks, and the wars won when they can end the game."""
+    power: int
+    """The current power of two."""
+    length: int
+    """Battles since the position was saved."""
+
+
+@attrs.frozen(slots=True)
 class BattleState:
     """The whole state of an automatic battle game. Stocks list the top card first."""
 
@@ -156,38 +183,47 @@ class BattleState:
     """The variant's options."""
     stocks: Stocks
     """Each seat's face-down stock, top card first."""
-    won: Stocks
-    """Each seat's win pile (only with ``pickup_order=win_pile``), last won last."""
-    set_aside: tuple[Card, ...]
-    """Spare cards set aside at the deal, out of play."""
     rng: Rng
     """The game's generator."""
+    tally: Tally
+    """Win piles, set-aside cards and war counts."""
     battles: int = 0
     """Battles played so far."""
-    wars: int = 0
-    """Battles so far that had at least one war."""
-    wars_won: tuple[int, ...] = ()
-    """Per seat, battles with a war that the seat won."""
     last: BattleRecord | None = None
     """The last battle played, or ``None`` before the first."""
     result: Outcome | None = None
     """The outcome once the game has ended."""
-    cycle_mark: tuple[Stocks, tuple[int, ...]] | None = None
-    """Brent's cycle detection: the saved position, stocks and wars won (deterministic
-    pickup orders only)."""
-    cycle_power: int = 1
-    """Brent's cycle detection: the current power of two."""
-    cycle_length: int = 0
-    """Brent's cycle detection: battles since the position was saved."""
+    cycle: Cycle | None = None
+    """Cycle detection, for deterministic pickup orders; else ``None``."""
 
     @property
     def players(self) -> int:
         """Return the number of seats."""
         return len(self.stocks)
 
+    @property
+    def won(self) -> Stocks:
+        """Return each seat's win pile."""
+        return self.tally.won
+
+    @property
+    def set_aside(self) -> tuple[Card, ...]:
+        """Return the cards out of play."""
+        return self.tally.set_aside
+
+    @property
+    def wars(self) -> int:
+        """Return how many battles so far had at least one war."""
+        return self.tally.wars
+
+    @property
+    def wars_won(self) -> tuple[int, ...]:
+        """Return, per seat, the wars won."""
+        return self.tally.wars_won
+
     def cards_held(self, seat: int) -> int:
         """Return how many cards ``seat`` holds (stock and win pile)."""
-        return len(self.stocks[seat]) + len(self.won[seat])
+        return len(self.stocks[seat]) + len(self.tally.won[seat])
 
 
 @attrs.frozen(slots=True)
@@ -216,17 +252,17 @@ class BattleObservation:
 # --- setting up -----------------------------------------------------------------------
 
 
-def deal_game(
-    options: object,
-    rules: Rules,
+def deal_stocks(
     seed: int,
     deck: tuple[Card, ...],
     players: int,
     spare: SpareCards,
     deal: Sequence[Sequence[Card | str] | str] | None,
-) -> BattleState:
-    """Return the initial state: the deck shuffled with the seed's generator and dealt
-    one card at a time from seat 0, or the explicit ``deal`` validated against ``deck``."""
+) -> tuple[Stocks, tuple[Card, ...], Rng]:
+    """Return the stocks, the set-aside cards and the generator after the deal: the deck
+    shuffled with the seed's generator and dealt one card at a time from seat 0
+    (WAR-DEAL, WAR-SPARE), or the explicit ``deal`` validated against ``deck``
+    (WAR-DEAL-EXPLICIT)."""
     rng = Rng.from_seed(seed)
     aside: tuple[Card, ...] = ()
     if deal is None:
@@ -241,22 +277,33 @@ def deal_game(
             raise_deal(f"an explicit deal needs one stock per seat ({players}), got {got}")
         stocks = tuple(parse_cards(pile) for pile in deal)
         check_deal(stocks, deck)
+    return stocks, aside, rng
+
+
+def deal_game(
+    options: object,
+    rules: Rules,
+    seed: int,
+    deck: tuple[Card, ...],
+    players: int,
+    spare: SpareCards,
+    deal: Sequence[Sequence[Card | str] | str] | None,
+) -> BattleState:
+    """Return the initial state of an automatic battle game (see :func:`deal_stocks`)."""
+    stocks, aside, rng = deal_stocks(seed, deck, players, spare, deal)
     state = BattleState(
         options=options,
         stocks=stocks,
-        won=((),) * players,
-        set_aside=aside,
         rng=rng,
-        wars_won=(0,) * players,
+        tally=Tally(((),) * players, aside, 0, (0,) * players),
     )
     holders = [s for s in range(players) if stocks[s]]
     if len(holders) <= 1:
         termination = Termination.ALL_CARDS
         state = attrs.evolve(state, result=Outcome(termination, tuple(holders)))
     elif rules.pickup.deterministic:
-        state = attrs.evolve(
-            state, cycle_mark=(stocks, state.wars_won if rules.wars_to_win is not None else ())
-        )
+        wars = state.wars_won if rules.wars_to_win is not None else ()
+        state = attrs.evolve(state, cycle=Cycle((stocks, wars), 1, 0))
     return state
 
 
@@ -329,6 +376,60 @@ def cards_in_play(state: BattleState) -> tuple[Card, ...]:
 
 def play_battle(state: BattleState, rules: Rules) -> BattleState:
     """Return the state after one whole battle (every war in it included)."""
+    stocks = state.stocks
+    if len(stocks) == 2 and rules.pickup is not Pickup.WIN_PILE:
+        s0, s1 = stocks
+        if s0 and s1 and s0[0].rank != s1[0].rank:
+            return _plain_duel(state, rules, s0, s1)
+    return _general_battle(state, rules)
+
+
+_new_tuple = tuple.__new__
+
+
+def _plain_duel(
+    state: BattleState, rules: Rules, s0: tuple[Card, ...], s1: tuple[Card, ...]
+) -> BattleState:
+    """Return the state after a two-player battle without a tie: the general rules
+    (WAR-BATTLE, WAR-PICKUP) specialised to the common case, drawing exactly as
+    :func:`_general_battle` would."""
+    a = s0[0]
+    b = s1[0]
+    winner = 0 if (a.rank > b.rank) != rules.low_wins else 1
+    rng = state.rng
+    pickup = rules.pickup
+    if pickup is Pickup.SHUFFLED:
+        # Fisher-Yates of (a, b): one draw j = below(2), the word's top bit; j == 0 swaps.
+        # SplitMix64's output for the next counter value, inlined (see cardwar.rng).
+        counter = rng.counter + 1
+        z = (rng.key + counter * GAMMA) & MASK64
+        z = ((z ^ (z >> 30)) * _M1) & MASK64
+        z = ((z ^ (z >> 27)) * _M2) & MASK64
+        table = (a, b) if (z ^ (z >> 31)) >> 63 else (b, a)
+        rng = Rng(rng.key, counter)
+    elif pickup is Pickup.WINNER_FIRST and winner == 1:
+        table = (b, a)
+    else:
+        table = (a, b)
+    if winner == 0:
+        stocks = (s0[1:] + table, s1[1:])
+        out: tuple[int, ...] = () if len(s1) > 1 else (1,)
+    else:
+        stocks = (s0[1:], s1[1:] + table)
+        out = () if len(s0) > 1 else (0,)
+    # NamedTuples built with tuple.__new__ directly: the same values, without the
+    # Python-level constructor on the hot path.
+    turns = (_new_tuple(Turn, (0, 0, a, False)), _new_tuple(Turn, (1, 0, b, False)))
+    record: BattleRecord = _new_tuple(BattleRecord, ((turns,), winner, 2, out))
+    if out or state.cycle is not None or rules.max_battles is not None:
+        return _finish(state, rules, stocks, rng, state.tally, record, False)
+    # Nobody went out, no limit, no cycle detection: the game goes on (what _finish
+    # would conclude, without its checks).
+    return BattleState(state.options, stocks, rng, state.tally, state.battles + 1, record)
+
+
+def _general_battle(state: BattleState, rules: Rules) -> BattleState:
+    """Return the state after one battle, any number of players, wars included."""
     players = len(state.stocks)
     stocks = [list(s) for s in state.stocks]
     won = [list(w) for w in state.won]
@@ -337,25 +438,25 @@ def play_battle(state: BattleState, rules: Rules) -> BattleState:
     low = rules.low_wins
     win_pile = rules.pickup is Pickup.WIN_PILE
 
+    def shuffle(cards: list[Card]) -> None:
+        nonlocal counter
+        counter = shuffle_in_place(cards, key, counter)
+
     def take(seat: int) -> Card | None:
         # A card from the stock; with a win pile, an empty stock is refilled first by
         # shuffling the win pile (WAR-PICKUP-WIN-PILE).
-        nonlocal counter
         stock = stocks[seat]
         if not stock and win_pile and won[seat]:
-            pile = won[seat]
-            for i in range(len(pile) - 1, 0, -1):
-                counter += 1
-                j = (mix64(key ^ mix64((counter * GAMMA) & MASK64)) * (i + 1)) >> 64
-                pile[i], pile[j] = pile[j], pile[i]
-            stocks[seat] = stock = pile
+            stock = stocks[seat] = won[seat]
             won[seat] = []
+            shuffle(stock)
         return stock.pop(0) if stock else None
 
     def available(seat: int) -> int:
         return len(stocks[seat]) + len(won[seat])
 
-    # Everyone with cards turns up their top card (WAR-BATTLE); a player with none is out.
+    # Everyone with cards turns up their top card (WAR-BATTLE); a player with none is
+    # out (WAR-OUT-OF-GAME).
     participants = [s for s in range(players) if available(s)]
     laid: list[list[Card]] = [[] for _ in range(players)]
     up: dict[int, Card] = {}
@@ -384,6 +485,7 @@ def play_battle(state: BattleState, rules: Rules) -> BattleState:
             # Nobody can lay a new card, so the standing cards tie forever (WAR-UNDECIDABLE).
             break
         war_round += 1
+        # WAR-FACE-DOWN, and WAR-REPEAT's single_card option after the first war round.
         fd = rules.face_down
         if war_round > 1 and rules.repeated_tie is RepeatedTie.SINGLE_CARD:
             fd = 0
@@ -404,32 +506,27 @@ def play_battle(state: BattleState, rules: Rules) -> BattleState:
         for s in participants:
             have = available(s)
             if have == 0:
-                # No card left: the previous face-up card stands (WAR-OUT-STANDS).
+                # No card left: the previous face-up card stands (WAR-OUT).
                 turns.append(Turn(s, 0, up[s], True))
                 continue
             down = min(fd, have - 1)
-            for _ in range(down):
+            for _ in range(down + 1):
                 card = take(s)
                 assert card is not None
                 laid[s].append(card)
-            card = take(s)
-            assert card is not None
-            laid[s].append(card)
-            up[s] = card
-            turns.append(Turn(s, down, card))
+            up[s] = laid[s][-1]
+            turns.append(Turn(s, down, up[s]))
         rounds.append(tuple(turns))
 
     table_size = sum(len(cards) for cards in laid)
-    aside = state.set_aside
+    tally = state.tally
+    aside = tally.set_aside
+    wars_won = tally.wars_won
     if winner is not None:
-        table = _pickup(laid, winner, rules.pickup)
-        if rules.pickup is Pickup.SHUFFLED:
-            # WAR-PICKUP-SHUFFLED: Fisher-Yates with the game's generator.
-            for i in range(len(table) - 1, 0, -1):
-                counter += 1
-                j = (mix64(key ^ mix64((counter * GAMMA) & MASK64)) * (i + 1)) >> 64
-                table[i], table[j] = table[j], table[i]
+        table, counter = pickup_cards(laid, winner, rules.pickup, key, counter)
         (won if win_pile else stocks)[winner].extend(table)
+        if war_round:
+            wars_won = (*wars_won[:winner], wars_won[winner] + 1, *wars_won[winner + 1 :])
     else:
         # The undecidable table is set aside, out of play (WAR-UNDECIDABLE).
         aside = aside + tuple(c for cards in laid for c in cards)
@@ -439,67 +536,91 @@ def play_battle(state: BattleState, rules: Rules) -> BattleState:
             eliminated.append(s)
     eliminated.sort()
 
-    wars_won = state.wars_won
-    if war_round and winner is not None:
-        wars_won = (*wars_won[:winner], wars_won[winner] + 1, *wars_won[winner + 1 :])
-    battles = state.battles + 1
-    new_stocks = tuple(tuple(s) for s in stocks)
-    new_won = tuple(tuple(w) for w in won) if win_pile else state.won
+    rng = state.rng if counter == state.rng.counter else Rng(key, counter)
+    new_won = tuple(tuple(w) for w in won) if win_pile else tally.won
+    if war_round or aside is not tally.set_aside or new_won != tally.won:
+        tally = Tally(new_won, aside, tally.wars + (1 if war_round else 0), wars_won)
     record = BattleRecord(tuple(rounds), winner, table_size, tuple(eliminated))
-
-    result: Outcome | None = None
-    holders = [s for s in range(players) if new_stocks[s] or new_won[s]]
-    wars_goal = rules.wars_to_win
-    if wars_goal is not None and winner is not None and war_round and wars_won[winner] >= wars_goal:
-        # WAR-WIN-WARS: a whole tie sequence counts once, for its final winner.
-        result = Outcome(Termination.WARS_WON, (winner,))
-    if result is None and len(holders) <= 1:
-        if holders:
-            result = Outcome(Termination.ALL_CARDS, (holders[0],))
-        else:
-            result = Outcome(Termination.UNDECIDABLE, ())
-    if result is None and rules.max_battles is not None and battles >= rules.max_battles:
-        result = Outcome(Termination.BATTLE_LIMIT, ())
-
-    mark = state.cycle_mark
-    power = state.cycle_power
-    length = state.cycle_length
-    if result is None and mark is not None:
-        # Brent's cycle detection (WAR-CYCLE): the future of a deterministic game is a
-        # function of its position, so a repeated position means it never ends.
-        # Wars won are part of the position only when they can end the game.
-        position = (new_stocks, wars_won if rules.wars_to_win is not None else ())
-        if position == mark:
-            result = Outcome(Termination.REPEATED_POSITION, ())
-        else:
-            length += 1
-            if length == power:
-                mark, power, length = position, power * 2, 0
-
-    return BattleState(
-        options=state.options,
-        stocks=new_stocks,
-        won=new_won,
-        set_aside=aside,
-        rng=Rng(key, counter) if counter != state.rng.counter else state.rng,
-        battles=battles,
-        wars=state.wars + (1 if war_round else 0),
-        wars_won=wars_won,
-        last=record,
-        result=result,
-        cycle_mark=mark,
-        cycle_power=power,
-        cycle_length=length,
+    return _finish(
+        state, rules, tuple(tuple(s) for s in stocks), rng, tally, record, bool(war_round)
     )
 
 
-def _pickup(laid: list[list[Card]], winner: int, order: Pickup) -> list[Card]:
-    """Return the table's cards in the order they go under the winner's stock (before any
-    shuffle): the winner's first for ``winner_first``, else seat by seat."""
+_M1 = 0xBF58476D1CE4E5B9
+_M2 = 0x94D049BB133111EB
+
+
+def _finish(
+    state: BattleState,
+    rules: Rules,
+    stocks: Stocks,
+    rng: Rng,
+    tally: Tally,
+    record: BattleRecord,
+    war: bool,
+) -> BattleState:
+    """Return the state after a battle: check how the game ends, detect cycles."""
+    battles = state.battles + 1
+    winner = record.winner
+    result: Outcome | None = None
+    goal = rules.wars_to_win
+    if goal is not None and winner is not None and war and tally.wars_won[winner] >= goal:
+        # WAR-WIN-WARS: a whole tie sequence counts once, for its final winner.
+        result = Outcome(Termination.WARS_WON, (winner,))
+    elif record.eliminated:
+        # Only a battle that put someone out can end the game by cards (WAR-WIN); if
+        # nobody is left holding cards, WAR-UNDECIDABLE.
+        won = tally.won
+        holders = [s for s in range(len(stocks)) if stocks[s] or won[s]]
+        if len(holders) == 1:
+            result = Outcome(Termination.ALL_CARDS, (holders[0],))
+        elif not holders:
+            result = Outcome(Termination.UNDECIDABLE, ())
+    if result is None and rules.max_battles is not None and battles >= rules.max_battles:
+        # WAR-LIMIT: a truncation, named as such.
+        result = Outcome(Termination.BATTLE_LIMIT, ())
+
+    cycle = state.cycle
+    if result is None and cycle is not None:
+        # Brent's cycle detection (WAR-CYCLE): the future of a deterministic game is a
+        # function of its position, so a repeated position means it never ends.
+        # Wars won are part of the position only when they can end the game.
+        position = (stocks, tally.wars_won if goal is not None else ())
+        if position == cycle.mark:
+            result = Outcome(Termination.REPEATED_POSITION, ())
+        elif cycle.length + 1 == cycle.power:
+            cycle = Cycle(position, cycle.power * 2, 0)
+        else:
+            cycle = Cycle(cycle.mark, cycle.power, cycle.length + 1)
+
+    return BattleState(state.options, stocks, rng, tally, battles, record, result, cycle)
+
+
+def shuffle_in_place(cards: list[Card], key: int, counter: int) -> int:
+    """Shuffle ``cards`` in place with the generator ``(key, counter)``, exactly as
+    :meth:`cardwar.rng.Rng.shuffle` does; return the advanced counter."""
+    for i in range(len(cards) - 1, 0, -1):
+        counter += 1
+        j = (mix64((key + counter * GAMMA) & MASK64) * (i + 1)) >> 64
+        cards[i], cards[j] = cards[j], cards[i]
+    return counter
+
+
+def pickup_cards(
+    laid: Sequence[Sequence[Card]], winner: int, order: Pickup, key: int, counter: int
+) -> tuple[list[Card], int]:
+    """Return the table's cards in the order they go under the winner's stock (or onto
+    their win pile), and the advanced counter (WAR-PICKUP): ``laid[s]`` holds the cards
+    seat ``s`` laid, in order. ``winner_first`` puts the winner's cards first; the other
+    orders list them seat by seat, and ``shuffled`` then shuffles that list with the
+    game's generator (WAR-PICKUP-SHUFFLED)."""
     if order is Pickup.WINNER_FIRST:
         table = list(laid[winner])
         for s, cards in enumerate(laid):
             if s != winner:
                 table.extend(cards)
-        return table
-    return [c for cards in laid for c in cards]
+        return table, counter
+    table = [c for cards in laid for c in cards]
+    if order is Pickup.SHUFFLED:
+        counter = shuffle_in_place(table, key, counter)
+    return table, counter

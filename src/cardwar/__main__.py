@@ -1,0 +1,5 @@
+import sys
+
+from cardwar.cli import main
+
+sys.exit(main())
