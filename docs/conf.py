@@ -7,17 +7,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 
-from cardwar import __version__  # noqa: E402  (the path above must be set first)
+from cardwar import __version__  # after the path above: conf.py runs as a script
 
 project = "cardwar"
 author = "The cardwar developers"
-copyright = "2026, The cardwar developers"  # noqa: A001  (Sphinx's own setting name)
+copyright = "2026, The cardwar developers"  # Sphinx's own setting name
 version = release = __version__
 
 extensions = [
     "myst_parser",
     "sphinx.ext.autodoc",
-    "sphinx.ext.napoleon",
+    "cardwar_docs",
 ]
 myst_enable_extensions = ["colon_fence", "deflist"]
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
@@ -27,3 +27,37 @@ html_title = f"cardwar {version}"
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 nitpicky = True
+
+# -- nitpicky references --------------------------------------------------------------
+# Without intersphinx (the docs build offline) the Python standard library's names have
+# no target. Ignore exactly those: builtins and typing names are resolved by Sphinx
+# itself; the abstract collection types and ModuleType that annotations use are not.
+# The project's own names are never ignored, except its TypeVars (found below), which
+# have nothing to document.
+nitpick_ignore_regex = [
+    (r"py:(class|obj|data)", r"collections\.abc\.(Callable|Iterable|Iterator|Mapping|Sequence)"),
+    (r"py:(class|obj|data)", r"typing\.[A-Za-z_]+"),
+    (r"py:(class|obj)", r"types\.ModuleType"),
+]
+
+
+def _typevars() -> list[tuple[str, str]]:
+    """Return ``(role, name)`` of every TypeVar at module level in the package."""
+    import importlib
+    import pkgutil
+    from typing import TypeVar
+
+    import cardwar
+
+    found = []
+    for info in pkgutil.walk_packages(cardwar.__path__, "cardwar."):
+        if info.name.rpartition(".")[2] == "__main__":
+            continue  # importing it would run the command-line tool
+        module = importlib.import_module(info.name)
+        for name, value in vars(module).items():
+            if isinstance(value, TypeVar):
+                found += [(role, f"{info.name}.{name}") for role in ("py:class", "py:obj")]
+    return found
+
+
+nitpick_ignore = _typevars()

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from cardwar.cards import Rank, Suit
 from cardwar.core import Variant
-from cardwar.variants import war
+from cardwar.variants import arneson, peace, war
 from cardwar.variants._battle import BattleState, Tally
 
 MAX_SEED = 2**64 - 1
@@ -60,9 +60,51 @@ def war_options(draw: st.DrawFn, *, small: bool = False) -> war.Options:
     )
 
 
+@st.composite
+def peace_options(draw: st.DrawFn, *, small: bool = False) -> peace.Options:
+    """Return a strategy for valid Peace options; ``small`` keeps decks and games short."""
+    ranks = draw(small_ranks()) if small else draw(st.one_of(st.just(None), small_ranks()))
+    suits = draw(some_suits())
+    deck_kwargs: dict[str, Any] = {} if ranks is None else {"ranks": ranks, "suits": suits}
+    cards = 52 if ranks is None else len(ranks) * len(suits)
+    players = draw(st.integers(2, max(2, min(4, cards))))
+    if cards < players:
+        deck_kwargs = {}
+    return peace.options(
+        players=players,
+        pickup_order=draw(st.sampled_from(list(peace.Pickup))),
+        peace_joins=draw(st.sampled_from(list(peace.WarJoins))),
+        spare_cards=draw(st.sampled_from(list(peace.SpareCards))),
+        max_battles=draw(st.one_of(st.none(), st.integers(1, 3000))),
+        **deck_kwargs,
+    )
+
+
+@st.composite
+def arneson_options(draw: st.DrawFn, *, small: bool = False) -> arneson.Options:
+    """Return a strategy for valid options of Arneson's War."""
+    ranks = draw(small_ranks()) if small else draw(st.one_of(st.just(None), small_ranks()))
+    suits = draw(some_suits())
+    deck_kwargs: dict[str, Any] = {} if ranks is None else {"ranks": ranks, "suits": suits}
+    if ranks is not None and len(ranks) * len(suits) < 2:
+        deck_kwargs = {}
+    return arneson.options(
+        hand_size=draw(st.integers(1, 4)),
+        face_down=draw(st.integers(0, 4)),
+        war_pair=draw(st.sampled_from(list(arneson.WarPair))),
+        pickup_order=draw(st.sampled_from(list(arneson.Pickup))),
+        wars_to_win=draw(st.one_of(st.none(), st.integers(1, 5))),
+        # Choices can prolong a game at will, so the suite always sets a limit.
+        max_battles=draw(st.integers(1, 3000)),
+        **deck_kwargs,
+    )
+
+
 #: Per variant: strategies of options to run the conformance suite with.
 OPTION_STRATEGIES: dict[str, Callable[[], st.SearchStrategy[Any]]] = {
     "war": lambda: war_options(),
+    "peace": lambda: peace_options(),
+    "arneson": lambda: arneson_options(),
 }
 
 #: Per variant: a bound on the steps of any game under the option strategies above
@@ -71,6 +113,11 @@ STEP_BOUNDS: dict[str, int] = {
     # Shuffled games end with probability 1 and are far shorter in practice; deterministic
     # pickup orders end by WAR-CYCLE. Hypothesis options may also set max_battles.
     "war": 200_000,
+    # PEACE-LIMIT: 1000 battles by default; unlimited option sets end as War's do.
+    "peace": 200_000,
+    # Two commitments per battle, and the strategies above always set max_battles <= 3000;
+    # a war round needs one more pair of commitments per round.
+    "arneson": 20_000,
 }
 
 
@@ -90,9 +137,45 @@ def resample_war_hidden(state: BattleState, seat: int, rnd: random.Random) -> Ba
     return attrs.evolve(state, stocks=tuple(perm(s) for s in state.stocks), tally=new_tally)
 
 
+def resample_arneson_hidden(
+    state: arneson.State, seat: int, rnd: random.Random
+) -> arneson.State:
+    """Return ``state`` with every card ``seat`` may not see re-dealt among the hidden
+    places: the opponent's hand and choice, both stocks, both win piles and the set-aside
+    cards (sizes unchanged)."""
+    opp = 1 - seat
+    chosen = state.committed[opp]
+    slots: list[tuple[Any, ...]] = [
+        state.hands[opp],
+        () if chosen is None else (chosen,),
+        *state.stocks,
+        *state.tally.won,
+        state.tally.set_aside,
+    ]
+    pool = [c for slot in slots for c in slot]
+    rnd.shuffle(pool)
+    out: list[tuple[Any, ...]] = []
+    for slot in slots:
+        out.append(tuple(pool[: len(slot)]))
+        del pool[: len(slot)]
+    opp_hand, opp_chosen, s0, s1, w0, w1, aside = out
+    hands = (state.hands[0], opp_hand) if opp == 1 else (opp_hand, state.hands[1])
+    committed = list(state.committed)
+    committed[opp] = opp_chosen[0] if opp_chosen else None
+    return attrs.evolve(
+        state,
+        hands=hands,
+        committed=(committed[0], committed[1]),
+        stocks=(s0, s1),
+        tally=Tally((w0, w1), aside, state.tally.wars, state.tally.wars_won),
+    )
+
+
 #: Per variant: how to re-draw what ``seat`` may not see, keeping what it may.
 HIDDEN_RESAMPLERS: dict[str, Callable[[Any, int, random.Random], Any]] = {
     "war": resample_war_hidden,
+    "peace": resample_war_hidden,
+    "arneson": resample_arneson_hidden,
 }
 
 

@@ -22,7 +22,15 @@ from cardwar.core import (
     Variant,
 )
 from cardwar.rng import Rng, SeedError, derive_seed
-from cardwar.variants import UnknownVariantError, all_variants, variant, variant_names, war
+from cardwar.variants import (
+    UnknownVariantError,
+    all_variants,
+    arneson,
+    peace,
+    variant,
+    variant_names,
+    war,
+)
 
 __all__ = [
     "JOKER",
@@ -43,9 +51,11 @@ __all__ = [
     "Variant",
     "__version__",
     "all_variants",
+    "arneson",
     "derive_seed",
     "parse_card",
     "parse_cards",
+    "peace",
     "variant",
     "variant_names",
     "war",

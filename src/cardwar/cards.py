@@ -74,7 +74,7 @@ class Rank(enum.IntEnum):
 
     @property
     def symbol(self) -> str:
-        """Return the rank's notation: ``2``..``10``, ``J``, ``Q``, ``K``, ``A``, ``JK``."""
+        """Return the rank's notation: ``2`` to ``10``, ``J``, ``Q``, ``K``, ``A``, ``JK``."""
         return _RANK_SYMBOLS[self]
 
     def __str__(self) -> str:
@@ -165,7 +165,7 @@ _CARDS: dict[tuple[Rank, Suit], Card] = {(r, s): Card(r, s) for r in STANDARD_RA
 
 
 def parse_rank(text: str) -> Rank:
-    """Return the rank written ``text`` (``2``..``10``, ``T``, ``J``, ``Q``, ``K``, ``A``)."""
+    """Return the rank written ``text`` (``2`` to ``10``, ``T``, ``J``, ``Q``, ``K``, ``A``)."""
     if not isinstance(text, str):
         raise CardError(f"bad rank {text!r}: rank notation must be a str")
     key = text.strip().upper()

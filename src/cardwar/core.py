@@ -137,13 +137,21 @@ class Variant(Protocol):
     """
 
     NAME: str
+    """The registry name, such as ``"war"``."""
     ALIASES: tuple[str, ...]
+    """Other names the registry accepts."""
     TITLE: str
+    """The variant's name for people."""
     RULES_VERSION: int
+    """The version of the variant's rules; bumped whenever a rule changes a game."""
     MIN_PLAYERS: int
+    """The fewest players allowed."""
     MAX_PLAYERS: int | None
+    """The most players allowed; ``None`` for no maximum."""
     AUTOMATIC: bool
+    """Whether the game plays itself: no seat ever decides, ``to_act`` is always ``None``."""
     Options: type[Any]
+    """The variant's frozen options class."""
 
     def options(self, **kwargs: Any) -> Any:
         """Return validated, frozen options; raise :class:`OptionError` for bad values."""
@@ -194,9 +202,13 @@ class OptionInfo:
     """One option of a variant, as documented in its rules page's options table."""
 
     name: str
+    """The option's keyword name."""
     default: object
+    """The default value."""
     doc: str
+    """What the option does, with the rule ID it belongs to."""
     choices: tuple[str, ...] | None
+    """The allowed values of an option with a fixed set of values, else ``None``."""
 
 
 def options_info(cls: type[Any]) -> tuple[OptionInfo, ...]:

@@ -6,7 +6,7 @@
 >>> variant("chess")
 Traceback (most recent call last):
 ...
-cardwar.variants.UnknownVariantError: unknown variant 'chess'; known variants: war
+cardwar.variants.UnknownVariantError: unknown variant 'chess'; known variants: war, peace, arneson
 """
 
 from __future__ import annotations
@@ -68,9 +68,11 @@ def all_variants() -> tuple[Variant, ...]:
 
 
 def _register_builtins() -> None:
-    from cardwar.variants import war
+    from cardwar.variants import arneson, peace, war
 
     register(war)
+    register(peace)
+    register(arneson)
 
 
 _register_builtins()

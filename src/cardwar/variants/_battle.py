@@ -14,7 +14,7 @@ from typing import NamedTuple
 import attrs
 
 from cardwar.cards import Card, check_deal, parse_cards
-from cardwar.core import GameOverError, IllegalActionError, Outcome, Termination
+from cardwar.core import GameOverError, IllegalActionError, OptionError, Outcome, Termination
 from cardwar.rng import GAMMA, MASK64, Rng, mix64
 
 __all__ = [
@@ -94,6 +94,7 @@ class Play(enum.Enum):
     """The one action of an automatic game: play the next battle."""
 
     PLAY = "play"
+    """Play the next battle, with every war in it."""
 
     def __str__(self) -> str:
         return self.value
@@ -252,6 +253,15 @@ class BattleObservation:
 # --- setting up -----------------------------------------------------------------------
 
 
+def check_players_fit(players: int, ranks: int, suits: int, decks: int) -> None:
+    """Raise :class:`~cardwar.core.OptionError` unless every player can be dealt a card."""
+    cards = ranks * suits * decks
+    if players > cards:
+        raise OptionError(
+            "players", f"{players} players need at least as many cards; the deck has {cards}"
+        )
+
+
 def deal_stocks(
     seed: int,
     deck: tuple[Card, ...],
@@ -379,8 +389,11 @@ def play_battle(state: BattleState, rules: Rules) -> BattleState:
     stocks = state.stocks
     if len(stocks) == 2 and rules.pickup is not Pickup.WIN_PILE:
         s0, s1 = stocks
-        if s0 and s1 and s0[0].rank != s1[0].rank:
-            return _plain_duel(state, rules, s0, s1)
+        if s0 and s1:
+            if s0[0].rank != s1[0].rank:
+                return _plain_duel(state, rules, s0, s1)
+            if rules.out_of_cards is OutOfCards.LAST_CARD_STANDS:
+                return _duel_war(state, rules, s0, s1)
     return _general_battle(state, rules)
 
 
@@ -426,6 +439,74 @@ def _plain_duel(
     # Nobody went out, no limit, no cycle detection: the game goes on (what _finish
     # would conclude, without its checks).
     return BattleState(state.options, stocks, rng, state.tally, state.battles + 1, record)
+
+
+def _duel_war(
+    state: BattleState, rules: Rules, s0: tuple[Card, ...], s1: tuple[Card, ...]
+) -> BattleState:
+    """Return the state after a two-player battle that starts with a tie, under
+    ``last_card_stands``: the general rules (WAR-TIE, WAR-FACE-DOWN, WAR-REPEAT, WAR-OUT,
+    WAR-PICKUP) specialised, on indexes into the stocks, drawing exactly as
+    :func:`_general_battle` would; an undecidable war is left to it."""
+    n0 = len(s0)
+    n1 = len(s1)
+    i0 = i1 = 1
+    a = s0[0]
+    b = s1[0]
+    rounds = [(_new_tuple(Turn, (0, 0, a, False)), _new_tuple(Turn, (1, 0, b, False)))]
+    fd = rules.face_down
+    single = rules.repeated_tie is RepeatedTie.SINGLE_CARD
+    while a.rank == b.rank:
+        if i0 == n0 and i1 == n1:
+            return _general_battle(state, rules)  # WAR-UNDECIDABLE: rare, one code path
+        if single and len(rounds) > 1:
+            fd = 0
+        have = n0 - i0
+        if have:
+            down = fd if fd < have else have - 1
+            i0 += down + 1
+            a = s0[i0 - 1]
+            t0 = _new_tuple(Turn, (0, down, a, False))
+        else:
+            t0 = _new_tuple(Turn, (0, 0, a, True))
+        have = n1 - i1
+        if have:
+            down = fd if fd < have else have - 1
+            i1 += down + 1
+            b = s1[i1 - 1]
+            t1 = _new_tuple(Turn, (1, down, b, False))
+        else:
+            t1 = _new_tuple(Turn, (1, 0, b, True))
+        rounds.append((t0, t1))
+    winner = 0 if (a.rank > b.rank) != rules.low_wins else 1
+    if rules.pickup is Pickup.WINNER_FIRST and winner == 1:
+        table = [*s1[:i1], *s0[:i0]]
+    else:
+        table = [*s0[:i0], *s1[:i1]]
+    rng = state.rng
+    key = rng.key
+    counter = rng.counter
+    if rules.pickup is Pickup.SHUFFLED:
+        for i in range(len(table) - 1, 0, -1):
+            counter += 1
+            z = (key + counter * GAMMA) & MASK64
+            z = ((z ^ (z >> 30)) * _M1) & MASK64
+            z = ((z ^ (z >> 27)) * _M2) & MASK64
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
+            table[i], table[j] = table[j], table[i]
+        rng = Rng(key, counter)
+    if winner == 0:
+        stocks = (s0[i0:] + tuple(table), s1[i1:])
+        out: tuple[int, ...] = () if i1 < n1 else (1,)
+    else:
+        stocks = (s0[i0:], s1[i1:] + tuple(table))
+        out = () if i0 < n0 else (0,)
+    tally = state.tally
+    wars_won = tally.wars_won
+    wars_won = (wars_won[0] + 1, wars_won[1]) if winner == 0 else (wars_won[0], wars_won[1] + 1)
+    tally = Tally(tally.won, tally.set_aside, tally.wars + 1, wars_won)
+    record: BattleRecord = _new_tuple(BattleRecord, (tuple(rounds), winner, i0 + i1, out))
+    return _finish(state, rules, stocks, rng, tally, record, True)
 
 
 def _general_battle(state: BattleState, rules: Rules) -> BattleState:

@@ -19,7 +19,6 @@ import attrs
 
 from cardwar.cards import STANDARD_RANKS, Card, Rank, Suit, reduced_deck
 from cardwar.core import (
-    OptionError,
     Outcome,
     enum_converter,
     int_converter,
@@ -75,24 +74,25 @@ __all__ = [
     "to_act",
 ]
 
+#: The registry name of the variant.
 NAME = "war"
+#: Other names the registry accepts.
 ALIASES: tuple[str, ...] = ("classic-war", "classic")
+#: The variant's name for people.
 TITLE = "War"
 #: Bumped whenever a rule changes what any game does; recorded in every game record.
 RULES_VERSION = 1
+#: The fewest players the variant allows.
 MIN_PLAYERS = 2
+#: The most players the variant allows (``None``: no maximum).
 MAX_PLAYERS: int | None = None
+#: Whether the game plays itself (no seat ever makes a decision).
 AUTOMATIC = True
 
+#: The variant's state class.
 State = BattleState
+#: The variant's observation class.
 Observation = BattleObservation
-
-
-def _check_options(opts: Options) -> None:
-    cards = len(opts.ranks) * len(opts.suits) * opts.decks
-    if opts.players > cards:
-        raise OptionError("players", f"{opts.players} players need at least as many cards; "
-                          f"the deck has {cards}")
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -165,7 +165,7 @@ class Options:
     )
 
     def __attrs_post_init__(self) -> None:
-        _check_options(self)
+        _battle.check_players_fit(self.players, len(self.ranks), len(self.suits), self.decks)
 
 
 def options(**kwargs: Any) -> Options:

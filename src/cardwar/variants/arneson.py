@@ -1,0 +1,526 @@
+"""Erik Arneson's War with a hand of three: each player holds the top three cards of their
+stock, both choose a card at the same time, and a tie is fought with three face-down cards
+and a chosen fourth card; the war's loser takes the two cards that started it. The rules
+are on the docs page ``rules/arneson``; rule IDs ``ARNESON-...`` in comments are defined
+there. Stocks, pickup and the deal are War's (``cardwar.variants._battle``).
+
+Simultaneous choices are committed one seat at a time: seat 0 commits a hidden card,
+then seat 1, and the second commitment reveals both and resolves the round.
+
+>>> from cardwar import arneson
+>>> state = arneson.new_game(seed=5)
+>>> arneson.to_act(state), [str(a) for a in arneson.legal_actions(state)]
+(0, ['8C', '10S', 'QH'])
+>>> state = arneson.step(state, arneson.parse_action("QH"))
+>>> arneson.observe(state, 1).opponent_committed, arneson.to_act(state)
+(True, 1)
+>>> state = arneson.step(state, arneson.legal_actions(state)[0])
+>>> [(t.seat, str(t.face_up)) for t in state.last.rounds[0]], state.last.winner
+([(0, 'QH'), (1, '2C')], 0)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from cardwar.cards import STANDARD_RANKS, Card, CardError, Rank, Suit, parse_card, reduced_deck
+from cardwar.core import (
+    GameOverError,
+    IllegalActionError,
+    NotationError,
+    Outcome,
+    Termination,
+    enum_converter,
+    int_converter,
+    make_options,
+    option,
+    ranks_converter,
+    suits_converter,
+)
+from cardwar.rng import Rng
+from cardwar.variants import _battle
+from cardwar.variants._battle import (
+    BattleRecord,
+    Pickup,
+    SpareCards,
+    Tally,
+    Turn,
+    pickup_cards,
+    shuffle_in_place,
+)
+
+__all__ = [
+    "ALIASES",
+    "AUTOMATIC",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "NAME",
+    "RULES_VERSION",
+    "TITLE",
+    "BattleRecord",
+    "Choose",
+    "Observation",
+    "Options",
+    "Pickup",
+    "State",
+    "Turn",
+    "WarPair",
+    "cards_in_play",
+    "deck",
+    "legal_actions",
+    "new_game",
+    "num_players",
+    "observe",
+    "options",
+    "outcome",
+    "parse_action",
+    "step",
+    "to_act",
+]
+
+#: The registry name of the variant.
+NAME = "arneson"
+#: Other names the registry accepts.
+ALIASES: tuple[str, ...] = ("hand-war", "war-of-three")
+#: The variant's name for people.
+TITLE = "Arneson's War"
+#: Bumped whenever a rule changes what any game does; recorded in every game record.
+RULES_VERSION = 1
+#: The fewest players the variant allows.
+MIN_PLAYERS = 2
+#: The most players the variant allows (``None``: no maximum).
+MAX_PLAYERS: int | None = 2
+#: Whether the game plays itself (no seat ever makes a decision).
+AUTOMATIC = False
+
+
+class WarPair(enum.Enum):
+    """Who takes the two cards that started a war."""
+
+    LOSER = "loser"
+    """The war's loser takes them (Arneson's rule)."""
+    WINNER = "winner"
+    """The war's winner takes them with the rest, as in classic War."""
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Options:
+    """The options of Arneson's War; every field is documented on the rules page."""
+
+    hand_size: int = option(
+        3, "Cards each player holds in hand (ARNESON-HAND).", int_converter("hand_size", 1, 26)
+    )
+    face_down: int = option(
+        3, "Cards each player stakes face down in a war (ARNESON-WAR).",
+        int_converter("face_down", 0),
+    )
+    war_pair: WarPair = option(
+        WarPair.LOSER,
+        "Who takes the two cards that started a war (ARNESON-WAR).",
+        enum_converter(WarPair, "war_pair"),
+        [w.value for w in WarPair],
+    )
+    pickup_order: Pickup = option(
+        Pickup.SHUFFLED,
+        "How won cards go under the winner's stock, as in War (ARNESON-PICKUP).",
+        enum_converter(Pickup, "pickup_order"),
+        [p.value for p in Pickup],
+    )
+    wars_to_win: int | None = option(
+        None,
+        "None: win by taking all the cards; N: the first player to win N wars wins "
+        "(ARNESON-WIN).",
+        int_converter("wars_to_win", 1, optional=True),
+    )
+    max_battles: int | None = option(
+        None,
+        "None: no limit; N: the game is a draw after N battles without a winner "
+        "(ARNESON-LIMIT).",
+        int_converter("max_battles", 1, optional=True),
+    )
+    ranks: tuple[Rank, ...] = option(
+        STANDARD_RANKS, "The ranks of the deck (ARNESON-DECK).", ranks_converter("ranks")
+    )
+    suits: tuple[Suit, ...] = option(
+        tuple(Suit), "The suits of the deck (ARNESON-DECK).", suits_converter("suits")
+    )
+    decks: int = option(
+        1, "How many copies of the deck are shuffled together (ARNESON-DECK).",
+        int_converter("decks", 1),
+    )
+
+    def __attrs_post_init__(self) -> None:
+        _battle.check_players_fit(2, len(self.ranks), len(self.suits), self.decks)
+
+
+def options(**kwargs: Any) -> Options:
+    """Return validated options of Arneson's War, naming any bad option.
+
+    >>> options(war_pair="winner").war_pair
+    <WarPair.WINNER: 'winner'>
+    """
+    if "players" in kwargs:
+        from cardwar.core import OptionError
+
+        if str(kwargs["players"]).strip() != "2":
+            raise OptionError("players", "Arneson's War is for two players (ARNESON-PLAYERS)")
+        kwargs = {k: v for k, v in kwargs.items() if k != "players"}
+    return make_options(Options, kwargs)
+
+
+@attrs.frozen(slots=True)
+class Choose:
+    """Play this card from your hand (as the battle's card or a war's fourth card)."""
+
+    card: Card
+    """The hand card chosen."""
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+
+@attrs.frozen(slots=True)
+class State:
+    """The whole state of a game of Arneson's War."""
+
+    options: Options
+    """The game's options."""
+    stocks: tuple[tuple[Card, ...], tuple[Card, ...]]
+    """Each seat's face-down stock, top card first."""
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    """Each seat's hand, in the order drawn."""
+    rng: Rng
+    """The game's generator."""
+    tally: Tally
+    """Win piles, set-aside cards and war counts."""
+    battles: int = 0
+    """Battles completed."""
+    committed: tuple[Card | None, Card | None] = (None, None)
+    """The hidden choices of the current round (``None``: not yet chosen)."""
+    laid: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
+    """The cards each seat laid in the current battle, in order (all face up cards and
+    face-down stakes)."""
+    rounds: tuple[tuple[Turn, ...], ...] = ()
+    """The revealed rounds of the current battle, while a war is in progress."""
+    stakes: tuple[int, int] = (0, 0)
+    """The face-down cards each seat staked for the war round being chosen."""
+    last: BattleRecord | None = None
+    """The last completed battle."""
+    result: Outcome | None = None
+    """The outcome once the game has ended."""
+
+    @property
+    def won(self) -> tuple[tuple[Card, ...], ...]:
+        """Return each seat's win pile."""
+        return self.tally.won
+
+    @property
+    def wars(self) -> int:
+        """Return how many battles had at least one war."""
+        return self.tally.wars
+
+    @property
+    def wars_won(self) -> tuple[int, ...]:
+        """Return the wars won per seat."""
+        return self.tally.wars_won
+
+    @property
+    def in_war(self) -> bool:
+        """Return whether a war is being fought (the next choice is a fourth card)."""
+        return bool(self.rounds)
+
+    def cards_held(self, seat: int) -> int:
+        """Return how many cards ``seat`` holds: hand, stock and win pile."""
+        return len(self.hands[seat]) + len(self.stocks[seat]) + len(self.tally.won[seat])
+
+
+@attrs.frozen(slots=True)
+class Observation:
+    """What one seat knows: its own hand and choice; sizes of everything hidden; every
+    face-up card. Never the opponent's hand or their choice before both are in."""
+
+    seat: int
+    """The observing seat."""
+    hand: tuple[Card, ...]
+    """The seat's own hand."""
+    committed: Card | None
+    """The seat's own hidden choice this round, if made."""
+    opponent_committed: bool
+    """Whether the opponent has chosen this round (not what)."""
+    hand_sizes: tuple[int, ...]
+    """Cards in each seat's hand."""
+    stock_sizes: tuple[int, ...]
+    """Cards in each seat's stock."""
+    won_sizes: tuple[int, ...]
+    """Cards in each seat's win pile."""
+    rounds: tuple[tuple[Turn, ...], ...]
+    """The revealed rounds of the war in progress (face-up cards, stake counts)."""
+    stakes: tuple[int, int]
+    """The face-down cards each seat staked for the war round being chosen."""
+    battles: int
+    """Battles completed."""
+    wars_won: tuple[int, ...]
+    """Wars won per seat."""
+    last: BattleRecord | None
+    """The last completed battle."""
+    result: Outcome | None
+    """The outcome once the game has ended."""
+
+
+_DEFAULT = Options()
+
+
+def deck(opts: Options | None = None) -> tuple[Card, ...]:
+    """Return the deck the options call for, in its canonical (unshuffled) order."""
+    o = _DEFAULT if opts is None else opts
+    return reduced_deck(o.ranks, o.suits, copies=o.decks)
+
+
+def new_game(
+    seed: int,
+    options: Options | None = None,
+    *,
+    deal: Sequence[Sequence[Card | str] | str] | None = None,
+) -> State:
+    """Return the first state: the deck dealt as in War (ARNESON-DEAL), or the explicit
+    ``deal`` (each seat's stock, top card first); then each player takes the top
+    ``hand_size`` cards of their stock as their hand (ARNESON-HAND)."""
+    opts = _DEFAULT if options is None else options
+    if not isinstance(opts, Options):
+        raise TypeError(f"options must be arneson.Options, got {type(opts).__name__}")
+    stocks, aside, rng = _battle.deal_stocks(seed, deck(opts), 2, SpareCards.SET_ASIDE, deal)
+    n = opts.hand_size
+    hands = (stocks[0][:n], stocks[1][:n])
+    state = State(
+        options=opts,
+        stocks=(stocks[0][n:], stocks[1][n:]),
+        hands=hands,
+        rng=rng,
+        tally=Tally(((), ()), aside, 0, (0, 0)),
+    )
+    holders = tuple(s for s in (0, 1) if hands[s])
+    if len(holders) < 2:
+        state = attrs.evolve(state, result=Outcome(Termination.ALL_CARDS, holders))
+    return state
+
+
+def to_act(state: State) -> int | None:
+    """Return the seat that chooses next: seat 0, then seat 1 (ARNESON-CHOICE)."""
+    if state.result is not None:
+        return None
+    return 0 if state.committed[0] is None else 1
+
+
+def legal_actions(state: State) -> tuple[Choose, ...]:
+    """Return one :class:`Choose` per distinct card in the acting seat's hand."""
+    seat = to_act(state)
+    if seat is None:
+        return ()
+    cards = sorted(set(state.hands[seat]), key=_card_order)
+    return tuple(Choose(c) for c in cards)
+
+
+def _card_order(card: Card) -> tuple[int, int]:
+    return int(card.rank), list(Suit).index(card.suit) if card.suit else -1
+
+
+def parse_action(text: str) -> Choose:
+    """Return the action written ``text``: the notation of the chosen card, e.g. ``QH``."""
+    try:
+        return Choose(parse_card(text))
+    except CardError as err:
+        raise NotationError(f"bad action {text!r}: expected a card such as QH ({err})") from None
+
+
+def step(state: State, action: Choose) -> State:
+    """Return the state after the acting seat commits ``action``; the second commitment
+    of a round reveals both cards and resolves the round (ARNESON-CHOICE)."""
+    seat = to_act(state)
+    if seat is None:
+        raise GameOverError(f"the game is over ({state.result})")
+    hand = state.hands[seat]
+    if not isinstance(action, Choose) or action.card not in hand:
+        raise IllegalActionError(
+            f"seat {seat} cannot play {action}: it is not a card of their hand",
+            legal_actions(state),
+        )
+    i = hand.index(action.card)
+    new_hand = hand[:i] + hand[i + 1 :]
+    hands = (new_hand, state.hands[1]) if seat == 0 else (state.hands[0], new_hand)
+    if seat == 0:
+        return attrs.evolve(state, hands=hands, committed=(action.card, None))
+    first = state.committed[0]
+    assert first is not None
+    return _resolve(attrs.evolve(state, hands=hands), (first, action.card))
+
+
+def _resolve(state: State, cards: tuple[Card, Card]) -> State:
+    """Reveal both chosen cards and resolve the round: a battle, or a war round."""
+    opts = state.options
+    key = state.rng.key
+    counter = state.rng.counter
+    stocks = [list(state.stocks[0]), list(state.stocks[1])]
+    hands = [list(state.hands[0]), list(state.hands[1])]
+    won = [list(state.tally.won[0]), list(state.tally.won[1])]
+    win_pile = opts.pickup_order is Pickup.WIN_PILE
+    laid = [list(state.laid[0]), list(state.laid[1])]
+    for s in (0, 1):
+        laid[s].append(cards[s])
+    # The stakes of a war round were laid before its fourth cards were chosen.
+    stakes = state.stakes
+    rounds = (*state.rounds, (Turn(0, stakes[0], cards[0]), Turn(1, stakes[1], cards[1])))
+
+    def draw(seat: int) -> Card | None:
+        # A card from the stock; with a win pile, an empty stock is refilled first
+        # (ARNESON-PICKUP, as WAR-PICKUP-WIN-PILE).
+        nonlocal counter
+        if not stocks[seat] and win_pile and won[seat]:
+            stocks[seat], won[seat] = won[seat], []
+            counter = shuffle_in_place(stocks[seat], key, counter)
+        return stocks[seat].pop(0) if stocks[seat] else None
+
+    def refill() -> None:
+        # ARNESON-REFILL: after the cards are revealed, each refills to the hand size.
+        for s in (0, 1):
+            while len(hands[s]) < opts.hand_size and (card := draw(s)) is not None:
+                hands[s].append(card)
+
+    refill()
+    a, b = cards[0].rank, cards[1].rank
+    winner: int | None = None if a == b else (0 if a > b else 1)
+    tally = state.tally
+    if winner is None:
+        # ARNESON-WAR: a tie (again) starts a war round: each stakes the top cards of
+        # their stock face down, then chooses a fourth card from the hand.
+        new_stake = []
+        for s in (0, 1):
+            n = 0
+            while n < opts.face_down and (card := draw(s)) is not None:
+                laid[s].append(card)
+                n += 1
+            new_stake.append(n)
+        empty = [s for s in (0, 1) if not hands[s]]
+        if not empty:
+            return State(
+                options=opts,
+                stocks=(tuple(stocks[0]), tuple(stocks[1])),
+                hands=(tuple(hands[0]), tuple(hands[1])),
+                rng=state.rng if counter == state.rng.counter else Rng(key, counter),
+                tally=Tally((tuple(won[0]), tuple(won[1])), tally.set_aside, tally.wars,
+                            tally.wars_won),
+                battles=state.battles,
+                laid=(tuple(laid[0]), tuple(laid[1])),
+                rounds=rounds,
+                stakes=(new_stake[0], new_stake[1]),
+            )
+        # ARNESON-SHORT: a player with no card left to choose loses the war; if neither
+        # has one, the war is undecidable and the table is set aside.
+        if len(empty) == 2:
+            aside = tally.set_aside + tuple(laid[0]) + tuple(laid[1])
+            record = BattleRecord(rounds, None, len(laid[0]) + len(laid[1]), (0, 1))
+            return State(
+                options=opts,
+                stocks=((), ()),
+                hands=((), ()),
+                rng=state.rng if counter == state.rng.counter else Rng(key, counter),
+                tally=Tally((tuple(won[0]), tuple(won[1])), aside, tally.wars + 1,
+                            tally.wars_won),
+                battles=state.battles + 1,
+                last=record,
+                result=Outcome(Termination.UNDECIDABLE, ()),
+            )
+        winner = 1 - empty[0]
+        shares = [laid[0], laid[1]]
+        pair_to: int | None = None
+    else:
+        shares = [laid[0], laid[1]]
+        pair_to = None
+        if len(rounds) > 1 and opts.war_pair is WarPair.LOSER:
+            # ARNESON-WAR: the loser of the war takes the two cards that started it.
+            pair_to = 1 - winner
+            shares = [laid[0][1:], laid[1][1:]]
+    table, counter = pickup_cards(shares, winner, opts.pickup_order, key, counter)
+    (won if win_pile else stocks)[winner].extend(table)
+    if pair_to is not None:
+        pair = [[laid[0][0]], [laid[1][0]]]
+        back, counter = pickup_cards(pair, pair_to, opts.pickup_order, key, counter)
+        (won if win_pile else stocks)[pair_to].extend(back)
+    refill()
+    war = len(rounds) > 1
+    wars_won = tally.wars_won
+    if war:
+        wars_won = (wars_won[0] + (winner == 0), wars_won[1] + (winner == 1))
+    eliminated = tuple(
+        s for s in (0, 1) if not (hands[s] or stocks[s] or won[s])
+    )
+    record = BattleRecord(rounds, winner, len(laid[0]) + len(laid[1]), eliminated)
+    battles = state.battles + 1
+    result: Outcome | None = None
+    if war and opts.wars_to_win is not None and wars_won[winner] >= opts.wars_to_win:
+        result = Outcome(Termination.WARS_WON, (winner,))  # ARNESON-WIN
+    elif eliminated:
+        result = Outcome(Termination.ALL_CARDS, (winner,))  # ARNESON-WIN
+    elif opts.max_battles is not None and battles >= opts.max_battles:
+        result = Outcome(Termination.BATTLE_LIMIT, ())  # ARNESON-LIMIT
+    return State(
+        options=opts,
+        stocks=(tuple(stocks[0]), tuple(stocks[1])),
+        hands=(tuple(hands[0]), tuple(hands[1])),
+        rng=state.rng if counter == state.rng.counter else Rng(key, counter),
+        tally=Tally(
+            (tuple(won[0]), tuple(won[1])), tally.set_aside, tally.wars + war, wars_won
+        ),
+        battles=battles,
+        last=record,
+        result=result,
+    )
+
+
+def outcome(state: State) -> Outcome | None:
+    """Return the outcome, or ``None`` while the game runs."""
+    return state.result
+
+
+def observe(state: State, seat: int) -> Observation:
+    """Return what ``seat`` knows (ARNESON-OBSERVE)."""
+    if seat not in (0, 1):
+        raise ValueError(f"seat must be 0 or 1, got {seat}")
+    return Observation(
+        seat=seat,
+        hand=state.hands[seat],
+        committed=state.committed[seat],
+        opponent_committed=state.committed[1 - seat] is not None,
+        hand_sizes=(len(state.hands[0]), len(state.hands[1])),
+        stock_sizes=(len(state.stocks[0]), len(state.stocks[1])),
+        won_sizes=(len(state.tally.won[0]), len(state.tally.won[1])),
+        rounds=state.rounds,
+        stakes=state.stakes,
+        battles=state.battles,
+        wars_won=state.tally.wars_won,
+        last=state.last,
+        result=state.result,
+    )
+
+
+def num_players(state: State) -> int:
+    """Return 2."""
+    return 2
+
+
+def cards_in_play(state: State) -> tuple[Card, ...]:
+    """Return every card of the state: hands, choices, stocks, win piles, the table."""
+    out: list[Card] = []
+    for s in (0, 1):
+        out.extend(state.hands[s])
+        out.extend(state.stocks[s])
+        out.extend(state.tally.won[s])
+        out.extend(state.laid[s])
+        card = state.committed[s]
+        if card is not None:
+            out.append(card)
+    out.extend(state.tally.set_aside)
+    return tuple(out)

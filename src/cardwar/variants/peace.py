@@ -1,0 +1,266 @@
+"""Peace, War in reverse: the lowest card takes each battle (2 best, Ace worst), and a tie
+for the lowest starts a peace: five cards face down, one per letter of P-E-A-C-E, then one
+face up. The rules are on the docs page ``rules/peace``; rule IDs ``PEACE-...`` in comments
+are defined there. The mechanics are War's (``cardwar.variants._battle``); this module
+holds what differs.
+
+>>> from cardwar import peace
+>>> state = peace.new_game(seed=2026)
+>>> while peace.outcome(state) is None:
+...     state = peace.step(state, peace.Play.PLAY)
+>>> print(peace.outcome(state), "after", state.battles, "battles")
+won by seat 0 (all_cards) after 56 battles
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from cardwar.cards import STANDARD_RANKS, Card, Rank, Suit, reduced_deck
+from cardwar.core import (
+    OptionError,
+    Outcome,
+    enum_converter,
+    int_converter,
+    make_options,
+    option,
+    ranks_converter,
+    suits_converter,
+)
+from cardwar.variants import _battle
+from cardwar.variants._battle import (
+    BattleObservation,
+    BattleRecord,
+    BattleState,
+    OutOfCards,
+    Pickup,
+    Play,
+    RepeatedTie,
+    Rules,
+    SpareCards,
+    Turn,
+    WarJoins,
+)
+
+__all__ = [
+    "ALIASES",
+    "AUTOMATIC",
+    "FACE_DOWN",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "NAME",
+    "RULES_VERSION",
+    "TITLE",
+    "BattleRecord",
+    "Observation",
+    "Options",
+    "Pickup",
+    "Play",
+    "SpareCards",
+    "State",
+    "Turn",
+    "WarJoins",
+    "cards_in_play",
+    "deck",
+    "legal_actions",
+    "new_game",
+    "num_players",
+    "observe",
+    "options",
+    "outcome",
+    "parse_action",
+    "step",
+    "to_act",
+]
+
+#: The registry name of the variant.
+NAME = "peace"
+#: Other names the registry accepts.
+ALIASES: tuple[str, ...] = ("reverse-war", "mir")
+#: The variant's name for people.
+TITLE = "Peace"
+#: Bumped whenever a rule changes what any game does; recorded in every game record.
+RULES_VERSION = 1
+#: The fewest players the variant allows.
+MIN_PLAYERS = 2
+#: The most players the variant allows (``None``: no maximum).
+MAX_PLAYERS: int | None = 4
+#: Whether the game plays itself (no seat ever makes a decision).
+AUTOMATIC = True
+#: Cards face down in a peace, one per letter of P-E-A-C-E (PEACE-FACE-DOWN).
+FACE_DOWN = 5
+
+#: The variant's state class.
+State = BattleState
+#: The variant's observation class.
+Observation = BattleObservation
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Options:
+    """The options of Peace; every field is a rule option documented on the rules page."""
+
+    players: int = option(
+        2, "Number of players, 2 to 4 (PEACE-PLAYERS).", int_converter("players", 2, 4)
+    )
+    pickup_order: Pickup = option(
+        Pickup.SHUFFLED,
+        "How won cards go under the winner's stock, as in War (PEACE-PICKUP).",
+        enum_converter(Pickup, "pickup_order"),
+        [p.value for p in Pickup],
+    )
+    peace_joins: WarJoins = option(
+        WarJoins.ALL,
+        "Who makes a peace with three or four players (PEACE-JOINS).",
+        enum_converter(WarJoins, "peace_joins"),
+        [j.value for j in WarJoins],
+    )
+    spare_cards: SpareCards = option(
+        SpareCards.SET_ASIDE,
+        "Cards that do not divide evenly among the players, as in War (PEACE-DEAL).",
+        enum_converter(SpareCards, "spare_cards"),
+        [s.value for s in SpareCards],
+    )
+    max_battles: int | None = option(
+        1000,
+        "The game is a draw after this many battles without a winner; None for no limit "
+        "(PEACE-LIMIT).",
+        int_converter("max_battles", 1, optional=True),
+    )
+    ranks: tuple[Rank, ...] = option(
+        STANDARD_RANKS,
+        "The ranks of the deck, for reduced decks (PEACE-DECK).",
+        ranks_converter("ranks"),
+    )
+    suits: tuple[Suit, ...] = option(
+        tuple(Suit),
+        "The suits of the deck, for reduced decks (PEACE-DECK).",
+        suits_converter("suits"),
+    )
+    decks: int = option(
+        1,
+        "How many copies of the deck are shuffled together (PEACE-DECK).",
+        int_converter("decks", 1),
+    )
+
+    def __attrs_post_init__(self) -> None:
+        _battle.check_players_fit(self.players, len(self.ranks), len(self.suits), self.decks)
+
+
+_NOT_APPLICABLE = {
+    "face_down": "does not apply to Peace: a peace always has five face-down cards, one for "
+    "each letter of P-E-A-C-E (PEACE-FACE-DOWN)",
+    "wars_to_win": "does not apply to Peace: the game is won by taking all the cards "
+    "(PEACE-WIN)",
+    "out_of_cards": "does not apply to Peace: a player short of cards always puts down what "
+    "they have and turns the last one up (PEACE-SHORT)",
+    "repeated_tie": "does not apply to Peace: a new tie always starts a new peace "
+    "(PEACE-TIE)",
+    "war_joins": "is called peace_joins in Peace (PEACE-JOINS)",
+}
+
+
+def options(**kwargs: Any) -> Options:
+    """Return validated Peace options. War's options that the source says do not apply to
+    Peace (``face_down`` above all) are refused with an error naming the option.
+
+    >>> options(players=3).players
+    3
+    >>> options(face_down=1)
+    Traceback (most recent call last):
+    ...
+    cardwar.core.OptionError: option 'face_down': does not apply to Peace: a peace always ...
+    """
+    for name in kwargs:
+        if name in _NOT_APPLICABLE:
+            raise OptionError(name, _NOT_APPLICABLE[name])
+    return make_options(Options, kwargs)
+
+
+_DEFAULT = Options()
+_RULES: dict[object, Rules] = {}
+
+
+def _rules(opts: object) -> Rules:
+    rules = _RULES.get(opts)
+    if rules is None:
+        if not isinstance(opts, Options):
+            raise TypeError(f"options must be peace.Options, got {type(opts).__name__}")
+        rules = _RULES[opts] = Rules(
+            low_wins=True,  # PEACE-BATTLE
+            face_down=FACE_DOWN,  # PEACE-FACE-DOWN
+            repeated_tie=RepeatedTie.WAR,  # PEACE-TIE: a new tie starts a new peace
+            pickup=opts.pickup_order,
+            out_of_cards=OutOfCards.LAST_CARD_STANDS,  # PEACE-SHORT
+            joins=opts.peace_joins,
+            wars_to_win=None,
+            max_battles=opts.max_battles,
+        )
+    return rules
+
+
+def deck(opts: Options | None = None) -> tuple[Card, ...]:
+    """Return the deck the options call for, in its canonical (unshuffled) order."""
+    o = _DEFAULT if opts is None else opts
+    return reduced_deck(o.ranks, o.suits, copies=o.decks)
+
+
+def new_game(
+    seed: int,
+    options: Options | None = None,
+    *,
+    deal: Sequence[Sequence[Card | str] | str] | None = None,
+) -> State:
+    """Return the first state of the game of ``seed``, dealt as in War (PEACE-DEAL), or
+    of the explicit ``deal`` (each seat's stock, top card first)."""
+    opts = _DEFAULT if options is None else options
+    rules = _rules(opts)
+    return _battle.deal_game(
+        opts, rules, seed, deck(opts), opts.players, opts.spare_cards, deal
+    )
+
+
+def legal_actions(state: State) -> tuple[Play, ...]:
+    """Return ``(Play.PLAY,)`` while the game runs and ``()`` once it is over."""
+    return _battle.legal_actions(state)
+
+
+def step(state: State, action: Play) -> State:
+    """Return the state after one whole battle, peaces included (PEACE-STEP)."""
+    if state.result is not None or action is not Play.PLAY:
+        _battle.check_action(state, action)
+    return _battle.play_battle(state, _RULES.get(state.options) or _rules(state.options))
+
+
+def to_act(state: State) -> int | None:
+    """Return ``None``: no seat makes decisions in Peace."""
+    return None
+
+
+def outcome(state: State) -> Outcome | None:
+    """Return the outcome, or ``None`` while the game runs."""
+    return state.result
+
+
+def observe(state: State, seat: int) -> Observation:
+    """Return what ``seat`` knows: card counts and the face-up cards of the last battle
+    (PEACE-OBSERVE)."""
+    return _battle.observe(state, seat)
+
+
+def num_players(state: State) -> int:
+    """Return the number of seats."""
+    return state.players
+
+
+def cards_in_play(state: State) -> tuple[Card, ...]:
+    """Return every card of the state (stocks, win piles, set-aside cards)."""
+    return _battle.cards_in_play(state)
+
+
+def parse_action(text: str) -> Play:
+    """Return the action written ``text``; Peace's only action is ``play``."""
+    return _battle.parse_play(text)

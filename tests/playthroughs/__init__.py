@@ -1,0 +1,1 @@
+"""Golden playthroughs: the text dumps and the script that regenerates them."""
