@@ -6,7 +6,7 @@
 >>> variant("chess")
 Traceback (most recent call last):
 ...
-cardwar.variants.UnknownVariantError: unknown variant 'chess'; known variants: war, peace, arneson
+cardwar.variants.UnknownVariantError: unknown variant 'chess'; known variants: war, peace, ...
 """
 
 from __future__ import annotations
