@@ -13,8 +13,15 @@ from typing import NamedTuple
 
 import attrs
 
-from cardwar.cards import Card, check_deal, parse_cards
-from cardwar.core import GameOverError, IllegalActionError, OptionError, Outcome, Termination
+from cardwar.cards import Card, DealError, check_deal, parse_cards
+from cardwar.core import (
+    GameOverError,
+    IllegalActionError,
+    NotationError,
+    OptionError,
+    Outcome,
+    Termination,
+)
 from cardwar.rng import GAMMA, MASK64, Rng, mix64
 
 __all__ = [
@@ -284,7 +291,7 @@ def deal_stocks(
     else:
         if isinstance(deal, str) or len(deal) != players:
             got = "a string" if isinstance(deal, str) else f"{len(deal)} stocks"
-            raise_deal(f"an explicit deal needs one stock per seat ({players}), got {got}")
+            raise DealError(f"an explicit deal needs one stock per seat ({players}), got {got}")
         stocks = tuple(parse_cards(pile) for pile in deal)
         check_deal(stocks, deck)
     return stocks, aside, rng
@@ -317,13 +324,6 @@ def deal_game(
     return state
 
 
-def raise_deal(message: str) -> None:
-    """Raise a :class:`~cardwar.cards.DealError`."""
-    from cardwar.cards import DealError
-
-    raise DealError(message)
-
-
 # --- the API functions shared by the automatic variants --------------------------------
 
 _LEGAL = (Play.PLAY,)
@@ -347,8 +347,6 @@ def check_action(state: BattleState, action: object) -> None:
 
 def parse_play(text: str) -> Play:
     """Return :data:`Play.PLAY` for ``"play"``."""
-    from cardwar.core import NotationError
-
     if isinstance(text, str) and text.strip().lower() == "play":
         return Play.PLAY
     raise NotationError(f"bad action {text!r}: the only action of this game is 'play'")

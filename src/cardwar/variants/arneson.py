@@ -32,6 +32,7 @@ from cardwar.core import (
     GameOverError,
     IllegalActionError,
     NotationError,
+    OptionError,
     Outcome,
     Termination,
     enum_converter,
@@ -164,8 +165,6 @@ def options(**kwargs: Any) -> Options:
     <WarPair.WINNER: 'winner'>
     """
     if "players" in kwargs:
-        from cardwar.core import OptionError
-
         if str(kwargs["players"]).strip() != "2":
             raise OptionError("players", "Arneson's War is for two players (ARNESON-PLAYERS)")
         kwargs = {k: v for k, v in kwargs.items() if k != "players"}
