@@ -1,35 +1,64 @@
 """Golden playthroughs (DESIGN §7.6): every file in ``tests/playthroughs`` is replayed
 line by line against the engine, and the files on disk are exactly the scenarios of
-``tests/playthroughs/regenerate.py``."""
+``tests/playthroughs/regenerate.py``, for every variant (War, Peace, Arneson's War)."""
 
 from __future__ import annotations
 
 import pytest
 
-from cardwar import war
-from tests.playthroughs.regenerate import DIRECTORY, SCENARIOS, Scenario, path_for, render
+from cardwar import arneson, peace, war
+from tests.playthroughs.regenerate import (
+    DIRECTORY,
+    SCENARIOS,
+    VARIANTS,
+    Scenario,
+    path_for,
+    play,
+    render,
+)
 
 REGENERATE = (
-    "Regenerate the golden files only after a deliberate rules change: bump "
-    "war.RULES_VERSION, add a CHANGELOG line, then run "
+    "Regenerate the golden files only after a deliberate rules change: bump the "
+    "variant's RULES_VERSION, add a CHANGELOG line, then run "
     "`.venv/bin/python tests/playthroughs/regenerate.py` from the repository root and "
     "review the diff. Any other difference is a regression in the engine."
 )
 
 
-#: The rules each golden scenario shows at work (docs page ``rules/war``), by scenario name.
+#: The rules each golden scenario shows at work (docs pages ``rules/<variant>``), by
+#: golden file name (``<variant>-<scenario>``).
 RULES = {
-    "default": pytest.mark.rule("WAR-WIN", "WAR-PICKUP-SHUFFLED"),
-    "face-down-1-winner-first": pytest.mark.rule("WAR-FACE-DOWN", "WAR-PICKUP"),
-    "three-players": pytest.mark.rule("WAR-PLAYERS", "WAR-SPARE"),
-    "four-players-tied": pytest.mark.rule("WAR-JOINS", "WAR-OUT-OF-GAME"),
-    "win-pile": pytest.mark.rule("WAR-PICKUP-WIN-PILE"),
-    "out-of-cards-lose": pytest.mark.rule("WAR-OUT-LOSE"),
-    "wars-to-win-3": pytest.mark.rule("WAR-WIN-WARS"),
-    "repeated-position": pytest.mark.rule("WAR-CYCLE"),
-    "max-battles-50": pytest.mark.rule("WAR-LIMIT"),
+    "war-default": pytest.mark.rule("WAR-WIN", "WAR-PICKUP-SHUFFLED"),
+    "war-face-down-1-winner-first": pytest.mark.rule("WAR-FACE-DOWN", "WAR-PICKUP"),
+    "war-three-players": pytest.mark.rule("WAR-PLAYERS", "WAR-SPARE"),
+    "war-four-players-tied": pytest.mark.rule("WAR-JOINS", "WAR-OUT-OF-GAME"),
+    "war-win-pile": pytest.mark.rule("WAR-PICKUP-WIN-PILE"),
+    "war-out-of-cards-lose": pytest.mark.rule("WAR-OUT-LOSE"),
+    "war-wars-to-win-3": pytest.mark.rule("WAR-WIN-WARS"),
+    "war-repeated-position": pytest.mark.rule("WAR-CYCLE"),
+    "war-max-battles-50": pytest.mark.rule("WAR-LIMIT"),
+    "peace-default": pytest.mark.rule("PEACE-BATTLE", "PEACE-TIE", "PEACE-WIN"),
+    "peace-three-players": pytest.mark.rule("PEACE-PLAYERS", "PEACE-DEAL"),
+    "peace-four-players-tied": pytest.mark.rule("PEACE-JOINS", "PEACE-OUT-OF-GAME"),
+    "peace-repeated-position": pytest.mark.rule("PEACE-CYCLE", "PEACE-PICKUP"),
+    "peace-max-battles-30": pytest.mark.rule("PEACE-LIMIT"),
+    "arneson-default": pytest.mark.rule(
+        "ARNESON-CHOICE", "ARNESON-REFILL", "ARNESON-WAR", "ARNESON-WIN"
+    ),
+    "arneson-war-pair-winner": pytest.mark.rule("ARNESON-WAR"),
+    "arneson-hand-size-1": pytest.mark.rule("ARNESON-HAND"),
+    "arneson-reduced-deck-wars": pytest.mark.rule("ARNESON-DECK", "ARNESON-SHORT"),
+    "arneson-reduced-deck-undecidable": pytest.mark.rule("ARNESON-REPEAT", "ARNESON-SHORT"),
+    "arneson-wars-to-win-1": pytest.mark.rule("ARNESON-WIN"),
 }
-PARAMS = [pytest.param(s, id=s.name, marks=RULES.get(s.name, ())) for s in SCENARIOS]
+
+
+def key(scenario: Scenario) -> str:
+    """Return the scenario's golden file name without ``.txt``."""
+    return f"{scenario.variant}-{scenario.name}"
+
+
+PARAMS = [pytest.param(s, id=key(s), marks=RULES.get(key(s), ())) for s in SCENARIOS]
 
 
 def first_difference(golden: list[str], fresh: list[str]) -> str | None:
@@ -64,12 +93,33 @@ def test_playthrough_replays_its_golden_file(scenario: Scenario) -> None:
 
 @pytest.mark.parametrize("scenario", PARAMS)
 def test_scenario_ends_as_named(scenario: Scenario) -> None:
-    state = war.new_game(scenario.seed, scenario.war_options())
-    while war.outcome(state) is None:
-        state = war.step(state, war.Play.PLAY)
-    result = war.outcome(state)
+    module = scenario.module
+    steps = list(play(scenario))
+    assert steps, f"{key(scenario)}: the game ended before it began"
+    final = steps[-1][2]
+    result = module.outcome(final)
     assert result is not None
-    assert result.termination is scenario.ends, f"{scenario.name}: {result}"
+    assert result.termination is scenario.ends, f"{key(scenario)}: {result}"
+
+
+ARNESON_PARAMS = [
+    pytest.param(s, id=key(s), marks=RULES.get(key(s), ()))
+    for s in SCENARIOS
+    if s.variant == arneson.NAME
+]
+
+
+@pytest.mark.parametrize("scenario", ARNESON_PARAMS)
+def test_arneson_file_records_the_game(scenario: Scenario) -> None:
+    # The chosen actions written in the file replay the game without the choice seed.
+    lines = path_for(scenario).read_text(encoding="utf-8").splitlines()
+    commits = [line.split(" commits ")[1] for line in lines if " commits " in line]
+    state = arneson.new_game(scenario.seed, scenario.game_options())
+    for text in commits:
+        state = arneson.step(state, arneson.parse_action(text))
+    assert arneson.outcome(state) is not None
+    assert arneson.outcome(state) == arneson.outcome(list(play(scenario))[-1][2])
+    assert f"commitments: {len(commits)}" in lines
 
 
 def test_golden_files_are_exactly_the_scenarios() -> None:
@@ -79,8 +129,12 @@ def test_golden_files_are_exactly_the_scenarios() -> None:
     missing = sorted(set(expected) - set(on_disk))
     assert not stale, f"golden files without a scenario: {stale}; delete them. {REGENERATE}"
     assert not missing, f"scenarios without a golden file: {missing}. {REGENERATE}"
-    assert len({s.name for s in SCENARIOS}) == len(SCENARIOS), "scenario names repeat"
+    assert len({key(s) for s in SCENARIOS}) == len(SCENARIOS), "scenario names repeat"
+    # Every variant with golden playthroughs has files on disk.
+    for name in VARIANTS:
+        assert any(n.startswith(f"{name}-") for n in on_disk), f"no golden file of {name}"
+    assert {s.variant for s in SCENARIOS} == {war.NAME, peace.NAME, arneson.NAME}
 
 
 def test_every_scenario_names_its_rules() -> None:
-    assert sorted(RULES) == sorted(s.name for s in SCENARIOS)
+    assert sorted(RULES) == sorted(key(s) for s in SCENARIOS)

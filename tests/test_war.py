@@ -57,6 +57,12 @@ def test_reduced_and_multiple_decks() -> None:
         war.options(ranks="2 2")
     with pytest.raises(OptionError, match="'suits'"):
         war.options(suits="X")
+    # No deck larger than the generator can shuffle (2**14 cards).
+    assert len(war.deck(war.options(decks=315))) == 16380
+    with pytest.raises(OptionError, match="'decks'"):
+        war.options(decks=316)
+    with pytest.raises(OptionError, match="'decks'"):
+        war.options(decks=10**9)
 
 
 @pytest.mark.rule("WAR-PLAYERS")

@@ -22,7 +22,7 @@ from cardwar.core import (
     Outcome,
     Termination,
 )
-from cardwar.rng import GAMMA, MASK64, Rng, mix64
+from cardwar.rng import GAMMA, MASK64, MAX_BOUND, Rng, mix64
 
 __all__ = [
     "BattleObservation",
@@ -261,8 +261,14 @@ class BattleObservation:
 
 
 def check_players_fit(players: int, ranks: int, suits: int, decks: int) -> None:
-    """Raise :class:`~cardwar.core.OptionError` unless every player can be dealt a card."""
+    """Raise :class:`~cardwar.core.OptionError` unless every player can be dealt a card
+    and the deck is no larger than the generator can shuffle (``MAX_BOUND`` cards)."""
     cards = ranks * suits * decks
+    if cards > MAX_BOUND:
+        raise OptionError(
+            "decks", f"{decks} decks of {ranks * suits} cards make {cards} cards; at most "
+            f"{MAX_BOUND} can be shuffled"
+        )
     if players > cards:
         raise OptionError(
             "players", f"{players} players need at least as many cards; the deck has {cards}"

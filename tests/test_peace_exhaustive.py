@@ -1,0 +1,262 @@
+"""Exhaustive model check of Peace on small decks: every deal of a reduced deck, under
+every combination of the deterministic options, played to its end with every state
+checked.
+
+A deal is a permutation of the deck cut into equal stocks, seat 0's first, each top card
+first; every permutation is played, so every arrangement of equal stocks is covered.
+
+The deterministic options: ``pickup_order`` in {winner_first, seat_order}, and with three
+or more players ``peace_joins`` in {all, tied}; with two players a tie for the lowest
+card is always between both, so ``peace_joins`` cannot matter and stays at its default.
+``max_battles`` is ``None``: every game must end by a rule. ``spare_cards`` cannot matter
+with an explicit deal of a deck that divides evenly.
+
+Peace stakes five face-down cards per peace (PEACE-FACE-DOWN), so on these decks almost
+every peace finds a player short of cards (PEACE-SHORT), often with a standing card, and
+many end undecidable (PEACE-UNDECIDABLE): the short-of-cards rules are exercised
+constantly.
+
+For every state of every game (the first one included) the check is:
+
+* the cards are conserved: ``cards_in_play`` holds the deck's cards, each once;
+* ``battles`` goes up by exactly one per step (PEACE-STEP), the generator is never drawn
+  from, and the set-aside cards only grow;
+* a player out of cards never turns up a card again (PEACE-OUT-OF-GAME);
+* the game ends in a win (``all_cards``: the winner holds every card not set aside;
+  PEACE-WIN), an undecidable draw (``undecidable``: nobody holds a card) or a detected
+  cycle (``repeated_position``), and never reaches ``SAFETY_CAP`` battles;
+* a naive recomputation agrees with the engine's cycle detection (PEACE-CYCLE, as
+  WAR-CYCLE): the game ends ``repeated_position`` exactly when a plain set of visited
+  positions (``state.stocks``, the initial one included) saw a position twice, and then
+  at the battle Brent's method gives: 2**k - 1 + λ, where μ is the battle at which the
+  cycle is first reached, λ its length and 2**k the smallest power of two at least
+  μ + 1 and at least λ.
+
+Sizes, by profile (``--profile`` or ``CARDWAR_PROFILE``): every profile plays two
+players on the 8-card deck 2 3 4 5 x S H (40 320 deals x 2 = 80 640 games) and three
+players on the 6-card deck 2 3 4 x S H (720 deals x 4 = 2 880 games); ``full`` (``pytest
+-m slow --profile full``) adds three players on the 9-card deck 2 3 4 x C H S (362 880
+deals x 4 = 1 451 520 games) and four players on the 8-card deck (40 320 deals x 4 =
+161 280 games). The numbers are printed (``pytest -s``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections import Counter
+from collections.abc import Iterator
+
+import attrs
+import pytest
+
+from cardwar import peace
+from cardwar.cards import Card, format_cards
+from cardwar.core import Termination
+
+PLAY = peace.Play.PLAY
+
+#: A game reaching this many battles fails the check. With n distinct cards and p
+#: players a position is an arrangement of at most n cards into p ordered stocks, fewer
+#: than (n + p)! of them, so μ + λ is below that and Brent's method ends every game within
+#: three times as many battles; the longest games actually seen last 55 battles.
+SAFETY_CAP = 1_000_000
+
+Stocks = tuple[tuple[Card, ...], ...]
+
+
+@attrs.frozen
+class Run:
+    """One exhaustive run: a deck and a number of players."""
+
+    ranks: str
+    suits: str
+    players: int
+
+    def option_sets(self) -> list[peace.Options]:
+        """Return every combination of the deterministic options for this run."""
+        joins = ("all", "tied") if self.players > 2 else ("all",)
+        return [
+            peace.options(
+                players=self.players,
+                ranks=self.ranks,
+                suits=self.suits,
+                pickup_order=pickup,
+                peace_joins=join,
+                max_battles=None,
+            )
+            for pickup, join in itertools.product(("winner_first", "seat_order"), joins)
+        ]
+
+
+#: Per profile: the exhaustive runs (see the module docstring).
+RUNS: dict[str, tuple[Run, ...]] = {
+    "ci": (Run("2 3 4 5", "SH", 2), Run("2 3 4", "SH", 3)),
+    "dev": (Run("2 3 4 5", "SH", 2), Run("2 3 4", "SH", 3)),
+    "full": (
+        Run("2 3 4 5", "SH", 2),
+        Run("2 3 4", "SH", 3),
+        Run("2 3 4", "CHS", 3),
+        Run("2 3 4 5", "SH", 4),
+    ),
+}
+
+
+def all_deals(deck: tuple[Card, ...], players: int) -> Iterator[Stocks]:
+    """Yield every deal of ``deck``: each permutation, cut into equal stocks."""
+    size = len(deck) // players
+    for order in itertools.permutations(deck):
+        yield tuple(order[i * size : (i + 1) * size] for i in range(players))
+
+
+def brent_detection(mu: int, lam: int) -> int:
+    """Return the battle at which Brent's method detects a cycle reached after ``mu``
+    battles and ``lam`` battles long: 2**k - 1 + lam, 2**k the smallest power of two at
+    least ``mu + 1`` and at least ``lam``."""
+    power = 1
+    while power < mu + 1 or power < lam:
+        power *= 2
+    return power - 1 + lam
+
+
+def describe(deal: Stocks, options: peace.Options) -> str:
+    """Return a deal and its options, to reproduce a failure."""
+    return (
+        f"deal={[format_cards(s) for s in deal]!r} pickup_order="
+        f"{options.pickup_order.value} peace_joins={options.peace_joins.value}"
+    )
+
+
+@attrs.frozen
+class GameEnd:
+    """How one checked game ended."""
+
+    termination: Termination
+    battles: int
+    states: int
+    peaces: int
+    standing: int
+    """Battles in which a player's previous face-up card stood (PEACE-SHORT)."""
+
+
+def check_game(deal: Stocks, options: peace.Options, deck: frozenset[Card]) -> GameEnd:
+    """Play the game of ``deal`` to its end, checking every state; return how it ended.
+
+    ``deck`` holds distinct cards, so a tuple of cards equals it as a multiset exactly when
+    it has as many cards and the same set.
+    """
+    size = len(deck)
+    state = peace.new_game(0, options, deal=deal)
+    rng = state.rng
+    cards = peace.cards_in_play(state)
+    assert len(cards) == size, describe(deal, options)
+    assert frozenset(cards) == deck, describe(deal, options)
+    seen: dict[Stocks, int] = {state.stocks: 0}
+    detection: int | None = None
+    states = 1
+    standing = 0
+    out: set[int] = set()
+    while state.result is None:
+        assert state.battles < SAFETY_CAP, f"safety cap reached: {describe(deal, options)}"
+        before = state
+        state = peace.step(state, PLAY)
+        states += 1
+        at = f"battle {state.battles}: {describe(deal, options)}"
+        # PEACE-STEP: one step, one battle.
+        assert state.battles == before.battles + 1, at
+        cards = peace.cards_in_play(state)
+        assert len(cards) == size, at
+        assert frozenset(cards) == deck, at
+        assert state.rng == rng, f"generator drawn: {at}"
+        assert state.set_aside[: len(before.set_aside)] == before.set_aside, at
+        record = state.last
+        assert record is not None, at
+        # PEACE-OUT-OF-GAME: a player out of cards never plays again.
+        assert not {t.seat for r in record.rounds for t in r} & out, at
+        out |= {s for s in range(state.players) if not state.stocks[s]}
+        standing += any(t.standing for r in record.rounds for t in r)
+        if detection is None:
+            first = seen.setdefault(state.stocks, state.battles)
+            if first != state.battles:
+                # The naive check: the position after `first` battles is back.
+                detection = brent_detection(first, state.battles - first)
+        if detection is not None:
+            assert state.battles <= detection, f"cycle not detected by then: {at}"
+
+    result = state.result
+    assert result is not None
+    where = f"{result} after {state.battles} battles: {describe(deal, options)}"
+    holders = [s for s in range(state.players) if state.stocks[s]]
+    if detection is not None:
+        # PEACE-CYCLE: a repeated position ends the game, exactly when Brent's method says.
+        assert result.termination is Termination.REPEATED_POSITION, where
+        assert state.battles == detection, where
+        assert result.winners == (), where
+        assert len(holders) >= 2, where
+    elif result.termination is Termination.ALL_CARDS:
+        # PEACE-WIN: the winner holds every card not set aside.
+        assert holders == list(result.winners), where
+        assert len(state.stocks[holders[0]]) + len(state.set_aside) == size, where
+    else:
+        # PEACE-UNDECIDABLE: nobody can break the tie, and nobody holds a card.
+        assert result.termination is Termination.UNDECIDABLE, where
+        assert result.winners == (), where
+        assert holders == [], where
+        assert len(state.set_aside) == size, where
+    return GameEnd(result.termination, state.battles, states, state.wars, standing)
+
+
+def check_run(run: Run) -> str:
+    """Play every deal of ``run`` under every option set; return a summary line."""
+    start = time.perf_counter()
+    option_sets = run.option_sets()
+    deck_cards = peace.deck(option_sets[0])
+    deck = frozenset(deck_cards)
+    assert len(deck) == len(deck_cards), "the check needs a deck of distinct cards"
+    ends: Counter[Termination] = Counter()
+    deals = games = states = longest = peaces = standing = 0
+    for deal in all_deals(deck_cards, run.players):
+        deals += 1
+        for options in option_sets:
+            end = check_game(deal, options, deck)
+            games += 1
+            states += end.states
+            longest = max(longest, end.battles)
+            peaces += end.peaces
+            standing += end.standing
+            ends[end.termination] += 1
+    assert games == deals * len(option_sets)
+    assert deals == factorial(len(deck_cards))
+    listed = ", ".join(f"{t.value} {ends[t]}" for t in Termination if ends[t])
+    return (
+        f"{run.players} players, deck {format_cards(deck_cards)}: {deals} deals x "
+        f"{len(option_sets)} option sets = {games} games, {states} states; ends: {listed}; "
+        f"{peaces} battles with a peace, {standing} with a standing card; longest "
+        f"{longest} battles; {time.perf_counter() - start:.1f} s"
+    )
+
+
+def factorial(n: int) -> int:
+    """Return n!."""
+    out = 1
+    for i in range(2, n + 1):
+        out *= i
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.rule(
+    "PEACE-STEP",
+    "PEACE-SHORT",
+    "PEACE-UNDECIDABLE",
+    "PEACE-WIN",
+    "PEACE-CYCLE",
+    "PEACE-OUT-OF-GAME",
+)
+def test_every_deal_under_every_deterministic_option(profile: str) -> None:
+    lines = [check_run(run) for run in RUNS[profile]]
+    print(f"\nexhaustive Peace, profile {profile}:\n" + "\n".join(lines))
+    two_players = lines[0]
+    # The 8-card two-player deck meets every way a game can end.
+    for termination in ("all_cards", "undecidable", "repeated_position"):
+        assert termination in two_players, two_players
