@@ -16,6 +16,9 @@ from cardwar.cards import Rank, Suit
 from cardwar.core import Variant
 from cardwar.variants import arneson, peace, war
 from cardwar.variants._battle import BattleState, Tally
+from tests.support_caravan import caravan_options, resample_caravan_hidden
+from tests.support_generals import STEP_BOUND as GENERALS_STEP_BOUND
+from tests.support_generals import generals_options, resample_generals_hidden
 
 MAX_SEED = 2**64 - 1
 
@@ -105,6 +108,8 @@ OPTION_STRATEGIES: dict[str, Callable[[], st.SearchStrategy[Any]]] = {
     "war": lambda: war_options(),
     "peace": lambda: peace_options(),
     "arneson": lambda: arneson_options(),
+    "generals": lambda: generals_options(),
+    "caravan": lambda: caravan_options(),
 }
 
 #: Per variant: a bound on the steps of any game under the option strategies above
@@ -118,6 +123,11 @@ STEP_BOUNDS: dict[str, int] = {
     # Two commitments per battle, and the strategies above always set max_battles <= 3000;
     # a war round needs one more pair of commitments per round.
     "arneson": 20_000,
+    # GENERALS-DEAL-END: at most 138 steps a deal; the strategy keeps games to 3 deals.
+    "generals": GENERALS_STEP_BOUND,
+    # CARAVAN-LIMIT: at most the cards of both decks plus their number cards (188 with the
+    # default decks); custom decks hold at most 2 x 54 cards, so 2 x 54 + 2 x 40 turns.
+    "caravan": 188,
 }
 
 
@@ -176,6 +186,8 @@ HIDDEN_RESAMPLERS: dict[str, Callable[[Any, int, random.Random], Any]] = {
     "war": resample_war_hidden,
     "peace": resample_war_hidden,
     "arneson": resample_arneson_hidden,
+    "generals": resample_generals_hidden,
+    "caravan": resample_caravan_hidden,
 }
 
 

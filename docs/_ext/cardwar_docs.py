@@ -64,6 +64,10 @@ DOCUMENTED_MODULES = (
     "cardwar.core",
     "cardwar.variants",
     "cardwar.variants.war",
+    "cardwar.variants.peace",
+    "cardwar.variants.arneson",
+    "cardwar.variants.generals",
+    "cardwar.variants.caravan",
 )
 
 #: A rule ID as defined on the rules pages: ``WAR-TIE``, ``PEACE-A4``.

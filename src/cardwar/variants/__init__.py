@@ -68,11 +68,13 @@ def all_variants() -> tuple[Variant, ...]:
 
 
 def _register_builtins() -> None:
-    from cardwar.variants import arneson, peace, war
+    from cardwar.variants import arneson, caravan, generals, peace, war
 
     register(war)
     register(peace)
     register(arneson)
+    register(generals)
+    register(caravan)
 
 
 _register_builtins()

@@ -1,0 +1,1005 @@
+"""Caravan, the card game of Fallout: New Vegas: each of two players builds three caravans
+facing the opponent's three, and tries to sell two of the three positions by bringing a
+caravan to a value of 21 to 26 that the facing caravan does not outbid. The rules are on
+the docs page ``rules/caravan``; rule IDs ``CARAVAN-...`` in comments are defined there.
+
+Seat 0's caravans are ``A``, ``B`` and ``C``; seat 1's are ``D``, ``E`` and ``F``; ``A``
+faces ``D``, ``B`` faces ``E`` and ``C`` faces ``F``. An action is written ``7H>A`` (play
+the number card 7H on caravan A), ``QS>E3`` (play the face card QS on the third number
+card of caravan E), ``discard 7H`` or ``disband B``.
+
+>>> from cardwar import caravan
+>>> state = caravan.new_game(seed=3)
+>>> caravan.to_act(state), [str(a) for a in caravan.legal_actions(state)][:4]
+(0, ['6C>A', '6C>B', '6C>C', '6D>A'])
+>>> state = caravan.step(state, caravan.parse_action("6C>B"))
+>>> str(state.caravans[1]), state.caravans[1].value, caravan.to_act(state)
+('6C', 6, 1)
+>>> caravan.observe(state, 1).hand_sizes
+(7, 8)
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from cardwar.cards import (
+    Card,
+    CardError,
+    DealError,
+    Rank,
+    Suit,
+    check_deal,
+    format_cards,
+    parse_card,
+    parse_cards,
+    standard_deck,
+)
+from cardwar.core import (
+    GameOverError,
+    IllegalActionError,
+    NotationError,
+    OptionError,
+    Outcome,
+    Termination,
+    bool_converter,
+    enum_converter,
+    int_converter,
+    make_options,
+    option,
+)
+from cardwar.rng import Rng
+
+__all__ = [
+    "ALIASES",
+    "AUTOMATIC",
+    "CARAVAN_NAMES",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "NAME",
+    "RULES_VERSION",
+    "SALE_MAX",
+    "SALE_MIN",
+    "TITLE",
+    "Action",
+    "Caravan",
+    "Direction",
+    "Disband",
+    "Discard",
+    "Observation",
+    "OpeningDiscard",
+    "Options",
+    "Pile",
+    "Play",
+    "State",
+    "cards_in_play",
+    "deck",
+    "derive_caravan",
+    "legal_actions",
+    "new_game",
+    "num_players",
+    "observe",
+    "options",
+    "outcome",
+    "parse_action",
+    "pip",
+    "position_winners",
+    "step",
+    "to_act",
+]
+
+#: The registry name of the variant.
+NAME = "caravan"
+#: Other names the registry accepts.
+ALIASES: tuple[str, ...] = ("fallout-caravan",)
+#: The variant's name for people.
+TITLE = "Caravan"
+#: Bumped whenever a rule changes what any game does; recorded in every game record.
+RULES_VERSION = 1
+#: The fewest players the variant allows.
+MIN_PLAYERS = 2
+#: The most players the variant allows (``None``: no maximum).
+MAX_PLAYERS: int | None = 2
+#: Whether the game plays itself (no seat ever makes a decision).
+AUTOMATIC = False
+#: The lowest value at which a caravan sells (CARAVAN-SELL).
+SALE_MIN = 21
+#: The highest value at which a caravan sells (CARAVAN-SELL).
+SALE_MAX = 26
+#: The names of the six caravans, by index: seat 0 owns A B C, seat 1 owns D E F.
+CARAVAN_NAMES = "ABCDEF"
+
+#: CARAVAN-VALUE: the value of each number card (Ace = 1).
+_PIPS: dict[Rank, int] = {Rank.ACE: 1, **{Rank(v): v for v in range(2, 11)}}
+_QUEEN = Rank.QUEEN
+_KING = Rank.KING
+_JACK = Rank.JACK
+
+
+def pip(card: Card) -> int | None:
+    """Return the value of a number card (Ace 1, 2 to 10), or ``None`` for a face card or
+    a Joker (CARAVAN-VALUE)."""
+    return _PIPS.get(card.rank)
+
+
+class Direction(enum.Enum):
+    """The direction of a caravan: which values a number card of another suit may take."""
+
+    NONE = "none"
+    """No direction yet (fewer than two number cards, or two equal last values): any
+    value but the last one's."""
+    UP = "up"
+    """Ascending: a higher value than the last number card's."""
+    DOWN = "down"
+    """Descending: a lower value than the last number card's."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_NO_DIRECTION = Direction.NONE
+_UP = Direction.UP
+_REVERSED = {Direction.NONE: Direction.NONE, Direction.UP: Direction.DOWN,
+             Direction.DOWN: Direction.UP}
+
+
+class OpeningDiscard(enum.Enum):
+    """Whether a player may discard and draw during the opening."""
+
+    WHEN_SHORT = "when_short"
+    """Only while the hand holds fewer number cards than the player's empty caravans."""
+    NEVER = "never"
+    """Never; a player with no number card to open with forfeits the rest of the opening."""
+
+
+def _deck_converter(name: str) -> Callable[[Any], tuple[Card, ...] | None]:
+    def convert(value: Any) -> tuple[Card, ...] | None:
+        if value is None or (isinstance(value, str) and value.strip().lower() == "none"):
+            return None
+        if not isinstance(value, (str, list, tuple)):
+            raise OptionError(
+                name, f"expected a deck in card notation (such as '2H 3H JK') or None, "
+                f"got {value!r}"
+            )
+        try:
+            return parse_cards(value)
+        except (CardError, TypeError, AttributeError) as err:
+            raise OptionError(name, str(err)) from None
+
+    return convert
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Options:
+    """The options of Caravan; every field is documented on the rules page."""
+
+    first_player: int = option(
+        0, "The seat that opens first and moves first (CARAVAN-FIRST).",
+        int_converter("first_player", 0, 1),
+    )
+    opening_hand: int = option(
+        8, "Cards each player draws before the opening; the hand is three fewer after it "
+        "(CARAVAN-HAND).", int_converter("opening_hand", 3),
+    )
+    opening_discard: OpeningDiscard = option(
+        OpeningDiscard.WHEN_SHORT,
+        "When a player may discard and draw in the opening (CARAVAN-OPENING-DISCARD).",
+        enum_converter(OpeningDiscard, "opening_discard"),
+        [o.value for o in OpeningDiscard],
+    )
+    face_limit: int | None = option(
+        None, "None: no limit; N: at most N face cards on one number card (CARAVAN-FACE).",
+        int_converter("face_limit", 1, optional=True),
+    )
+    disband_draws: bool = option(
+        False, "Whether disbanding a caravan is followed by a draw (CARAVAN-DISBAND).",
+        bool_converter("disband_draws"),
+    )
+    early_finish: bool = option(
+        False, "Whether the game ends as soon as one player wins two positions, before the "
+        "third is decided (CARAVAN-EARLY).", bool_converter("early_finish"),
+    )
+    max_turns: int | None = option(
+        None, "None: no limit (every game ends within the bound of CARAVAN-LIMIT); N: a "
+        "game still running after N turns (opening turns included) is a draw "
+        "(CARAVAN-LIMIT).",
+        int_converter("max_turns", 1, optional=True),
+    )
+    deck_0: tuple[Card, ...] | None = option(
+        None, "None: the 54-card deck; else seat 0's custom deck (CARAVAN-DECK-CUSTOM).",
+        _deck_converter("deck_0"),
+    )
+    deck_1: tuple[Card, ...] | None = option(
+        None, "None: the 54-card deck; else seat 1's custom deck (CARAVAN-DECK-CUSTOM).",
+        _deck_converter("deck_1"),
+    )
+    deck_sets: int = option(
+        1, "How many standard sets a custom deck is built from: each card may appear at "
+        "most this many times, Jokers twice as many (CARAVAN-DECK-CUSTOM).",
+        int_converter("deck_sets", 1),
+    )
+    min_deck_size: int = option(
+        30, "The fewest cards a custom deck may hold; 30 by the published rules "
+        "(CARAVAN-DECK-CUSTOM).", int_converter("min_deck_size", 1),
+    )
+
+    def __attrs_post_init__(self) -> None:
+        for name, cards in (("deck_0", self.deck_0), ("deck_1", self.deck_1)):
+            if cards is not None:
+                _check_custom_deck(name, cards, self.deck_sets, self.min_deck_size)
+
+
+def _check_custom_deck(name: str, cards: tuple[Card, ...], sets: int, minimum: int) -> None:
+    # CARAVAN-DECK-CUSTOM: the published deck rules, each broken rule named.
+    if len(cards) < minimum:
+        raise OptionError(
+            name, f"a caravan deck needs at least {minimum} cards, this one has {len(cards)} "
+            "(CARAVAN-DECK-CUSTOM: minimum deck size)"
+        )
+    counts = Counter(cards)
+    over = [
+        f"{card} ({n} times)" for card, n in sorted(counts.items(), key=lambda kv: _order(kv[0]))
+        if n > (2 * sets if card.is_joker else sets)
+    ]
+    if over:
+        allowed = "once" if sets == 1 else f"{sets} times"
+        raise OptionError(
+            name, f"a deck built from {sets} set(s) may hold each card at most {allowed} "
+            f"(Jokers {2 * sets} times), but it repeats {', '.join(over)} "
+            "(CARAVAN-DECK-CUSTOM: no duplicate card from the same set)"
+        )
+
+
+def options(**kwargs: Any) -> Options:
+    """Return validated options of Caravan, naming any bad option.
+
+    >>> options(face_limit=3).face_limit
+    3
+    >>> options(deck_0="AH 2H 3H")
+    Traceback (most recent call last):
+    ...
+    cardwar.core.OptionError: option 'deck_0': a caravan deck needs at least 30 cards, ...
+    """
+    if "players" in kwargs:
+        if str(kwargs["players"]).strip() != "2":
+            raise OptionError("players", "Caravan is for two players (CARAVAN-PLAYERS)")
+        kwargs = {k: v for k, v in kwargs.items() if k != "players"}
+    return make_options(Options, kwargs)
+
+
+# --- the table ----------------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True, repr=False)
+class Pile:
+    """A number card of a caravan with the face cards attached to it, in play order."""
+
+    numeral: Card
+    """The number card (Ace to 10)."""
+    faces: tuple[Card, ...] = ()
+    """The face cards and Jokers attached to it, in the order played."""
+
+    @property
+    def value(self) -> int:
+        """Return the number card's value doubled once per King on it (CARAVAN-KING)."""
+        kings = sum(1 for f in self.faces if f.rank is _KING)
+        return _PIPS[self.numeral.rank] << kings
+
+    def __str__(self) -> str:
+        return str(self.numeral) + "".join("+" + str(f) for f in self.faces)
+
+    def __repr__(self) -> str:
+        return f"Pile({str(self)!r})"
+
+
+@attrs.frozen(slots=True, repr=False)
+class Caravan:
+    """One caravan: its piles, bottom first, and its value, suit and direction, which
+    ``step`` keeps up to date incrementally (and recomputes after a removal)."""
+
+    piles: tuple[Pile, ...] = ()
+    """The number cards, in the order played, each with its attached face cards."""
+    value: int = 0
+    """The caravan's value: the sum of its piles' values (CARAVAN-VALUE)."""
+    suit: Suit | None = None
+    """The caravan's suit (CARAVAN-SUIT); ``None`` while empty."""
+    direction: Direction = Direction.NONE
+    """The caravan's direction (CARAVAN-DIRECTION)."""
+
+    def __str__(self) -> str:
+        return " ".join(str(p) for p in self.piles) if self.piles else "-"
+
+    def __repr__(self) -> str:
+        suit = "-" if self.suit is None else self.suit.value
+        return f"Caravan({str(self)!r}, value={self.value}, suit={suit}, {self.direction})"
+
+
+_EMPTY = Caravan()
+
+
+def derive_caravan(piles: tuple[Pile, ...]) -> Caravan:
+    """Return the caravan of ``piles`` with its value, suit and direction computed from
+    scratch (CARAVAN-VALUE, CARAVAN-SUIT, CARAVAN-DIRECTION, CARAVAN-RECOMPUTE)."""
+    if not piles:
+        return _EMPTY
+    value = sum(p.value for p in piles)
+    last = piles[-1]
+    suit = last.numeral.suit
+    flips = 0
+    for face in last.faces:
+        if face.rank is _QUEEN:  # CARAVAN-QUEEN
+            suit = face.suit
+            flips ^= 1
+    direction = Direction.NONE
+    if len(piles) >= 2:
+        a, b = _PIPS[piles[-2].numeral.rank], _PIPS[last.numeral.rank]
+        direction = Direction.UP if b > a else Direction.DOWN if b < a else Direction.NONE
+    if flips:
+        direction = _REVERSED[direction]
+    return Caravan(piles, value, suit, direction)
+
+
+def position_winners(caravans: Sequence[Caravan]) -> tuple[int | None, int | None, int | None]:
+    """Return the winner of each of the three positions (A/D, B/E, C/F): the seat whose
+    caravan sells and is not outbid, or ``None`` while undecided (CARAVAN-SELL,
+    CARAVAN-OUTBID, CARAVAN-TIE)."""
+    out: list[int | None] = []
+    for k in range(3):
+        a, b = caravans[k].value, caravans[k + 3].value
+        sa, sb = SALE_MIN <= a <= SALE_MAX, SALE_MIN <= b <= SALE_MAX
+        if sa and sb:
+            out.append(0 if a > b else 1 if b > a else None)
+        else:
+            out.append(0 if sa else 1 if sb else None)
+    return out[0], out[1], out[2]
+
+
+# --- actions --------------------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class Play:
+    """Play a card of the hand: a number card on the end of one of your caravans, or a
+    face card (or Joker) on a number card of any caravan."""
+
+    card: Card
+    """The hand card played."""
+    caravan: int
+    """The caravan it goes on, 0 to 5 (``A`` to ``F``)."""
+    target: int | None = None
+    """For a face card or Joker, the index (from 0, bottom first) of the number card it
+    is attached to; ``None`` for a number card."""
+
+    def __str__(self) -> str:
+        at = "" if self.target is None else str(self.target + 1)
+        return f"{self.card}>{_name(self.caravan)}{at}"
+
+
+@attrs.frozen(slots=True)
+class Discard:
+    """Discard a card of the hand face up, then draw."""
+
+    card: Card
+    """The hand card discarded."""
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@attrs.frozen(slots=True)
+class Disband:
+    """Disband one of your own caravans: all its cards go to the discard pile."""
+
+    caravan: int
+    """The caravan disbanded, 0 to 5 (``A`` to ``F``); it must be the mover's own."""
+
+    def __str__(self) -> str:
+        return f"disband {_name(self.caravan)}"
+
+
+def _name(c: object) -> str:
+    return CARAVAN_NAMES[c] if isinstance(c, int) and 0 <= c < 6 else f"<caravan {c!r}>"
+
+
+#: Any action of Caravan.
+Action = Play | Discard | Disband
+
+_PLAY_TEXT = re.compile(r"^\s*(?P<card>[^\s>]+)\s*>\s*(?P<car>[A-Fa-f])\s*(?P<at>\d+)?\s*$")
+_WORD_TEXT = re.compile(r"^\s*(?P<verb>discard|disband)\s+(?P<arg>\S+)\s*$", re.IGNORECASE)
+
+
+def parse_action(text: str) -> Action:
+    """Return the action written ``text``: ``7H>A``, ``QS>E3``, ``discard 7H`` or
+    ``disband B`` (CARAVAN-NOTATION).
+
+    >>> parse_action("qs > e3")
+    Play(card=Card.parse('QS'), caravan=4, target=2)
+    >>> str(parse_action("Disband b"))
+    'disband B'
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"action notation must be a str, got {type(text).__name__}")
+    found = _PLAY_TEXT.match(text)
+    try:
+        if found is not None:
+            card = parse_card(found["card"])
+            car = CARAVAN_NAMES.index(found["car"].upper())
+            at = found["at"]
+            if card.rank in _PIPS:
+                if at is not None:
+                    raise NotationError(
+                        f"bad action {text!r}: a number card goes on the end of a caravan "
+                        f"(write {card}>{found['car'].upper()}), not on a card"
+                    )
+                return Play(card, car)
+            if at is None or int(at) < 1:
+                raise NotationError(
+                    f"bad action {text!r}: a face card or Joker needs the number card it "
+                    f"goes on, counted from 1 (such as {card}>{found['car'].upper()}1)"
+                )
+            return Play(card, car, int(at) - 1)
+        word = _WORD_TEXT.match(text)
+        if word is not None:
+            verb, arg = word["verb"].lower(), word["arg"]
+            if verb == "discard":
+                return Discard(parse_card(arg))
+            if len(arg) == 1 and arg.upper() in CARAVAN_NAMES:
+                return Disband(CARAVAN_NAMES.index(arg.upper()))
+            raise NotationError(f"bad action {text!r}: disband names a caravan, A to F")
+    except CardError as err:
+        raise NotationError(f"bad action {text!r}: {err}") from None
+    raise NotationError(
+        f"bad action {text!r}: expected a play such as 7H>A or QS>E3, 'discard 7H' or "
+        "'disband B'"
+    )
+
+
+# --- state ------------------------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class State:
+    """The whole state of a game of Caravan."""
+
+    options: Options
+    """The game's options."""
+    decks: tuple[tuple[Card, ...], tuple[Card, ...]]
+    """Each seat's face-down draw deck, top card first."""
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    """Each seat's hand, in the order drawn."""
+    caravans: tuple[Caravan, ...]
+    """The six caravans ``A`` to ``F``: seat 0's are 0-2, seat 1's 3-5; ``k`` faces
+    ``k + 3``."""
+    rng: Rng
+    """The game's generator (used only by the deal)."""
+    discards: tuple[Card, ...] = ()
+    """The face-up discard pile (discarded, removed and disbanded cards), oldest first."""
+    to_move: int = 0
+    """The seat whose turn it is."""
+    opening: tuple[bool, bool] = (True, True)
+    """Whether each seat is still in its opening (CARAVAN-OPENING)."""
+    turns: int = 0
+    """Turns played (every step, opening turns included)."""
+    last: Play | Discard | Disband | None = None
+    """The last action played."""
+    result: Outcome | None = None
+    """The outcome once the game has ended."""
+
+    @property
+    def in_opening(self) -> bool:
+        """Return whether either seat is still in its opening."""
+        return self.opening[0] or self.opening[1]
+
+    @property
+    def positions(self) -> tuple[int | None, int | None, int | None]:
+        """Return the winner of each position, ``None`` while undecided."""
+        return position_winners(self.caravans)
+
+    def __repr__(self) -> str:
+        cars = ", ".join(f"{n}: {c}" for n, c in zip(CARAVAN_NAMES, self.caravans, strict=True))
+        return (
+            f"caravan.State(turns={self.turns}, to_move={self.to_move}, "
+            f"hands=({format_cards(self.hands[0])} | {format_cards(self.hands[1])}), "
+            f"deck_sizes=({len(self.decks[0])}, {len(self.decks[1])}), caravans=({cars}), "
+            f"discards={len(self.discards)}, opening={self.opening}, last={self.last}, "
+            f"result={self.result})"
+        )
+
+
+@attrs.frozen(slots=True)
+class Observation:
+    """What one seat knows: its own hand, every caravan, the discard pile and the sizes of
+    everything hidden. Never the opponent's hand or the order of either deck."""
+
+    seat: int
+    """The observing seat."""
+    hand: tuple[Card, ...]
+    """The seat's own hand."""
+    hand_sizes: tuple[int, int]
+    """Cards in each seat's hand."""
+    deck_sizes: tuple[int, int]
+    """Cards in each seat's deck."""
+    caravans: tuple[Caravan, ...]
+    """The six caravans, face up."""
+    discards: tuple[Card, ...]
+    """The face-up discard pile."""
+    to_move: int
+    """The seat whose turn it is."""
+    opening: tuple[bool, bool]
+    """Whether each seat is still in its opening."""
+    turns: int
+    """Turns played."""
+    last: Play | Discard | Disband | None
+    """The last action played."""
+    result: Outcome | None
+    """The outcome once the game has ended."""
+
+
+_DEFAULT = Options()
+_STANDARD = standard_deck(jokers=2)
+
+
+def deck(opts: Options | None = None, seat: int = 0) -> tuple[Card, ...]:
+    """Return ``seat``'s deck in its canonical (unshuffled) order: the 54-card deck
+    (CARAVAN-DECK) or the custom deck of the options (CARAVAN-DECK-CUSTOM)."""
+    o = _DEFAULT if opts is None else opts
+    custom = o.deck_0 if seat == 0 else o.deck_1
+    return _STANDARD if custom is None else custom
+
+
+def new_game(
+    seed: int,
+    options: Options | None = None,
+    *,
+    deal: Sequence[Sequence[Card | str] | str] | None = None,
+) -> State:
+    """Return the first state: each seat's own deck shuffled (seat 0's first), or the
+    explicit ``deal`` (each seat's deck in order, top card first), and each seat's opening
+    hand drawn from the top (CARAVAN-DEAL, CARAVAN-HAND)."""
+    opts = _DEFAULT if options is None else options
+    if not isinstance(opts, Options):
+        raise TypeError(f"options must be caravan.Options, got {type(opts).__name__}")
+    rng = Rng.from_seed(seed)
+    decks: list[tuple[Card, ...]] = []
+    if deal is None:
+        for seat in (0, 1):
+            cards, rng = rng.shuffle(deck(opts, seat))
+            decks.append(cards)
+    else:
+        if isinstance(deal, str) or len(deal) != 2:
+            got = "a string" if isinstance(deal, str) else f"{len(deal)} decks"
+            raise DealError(f"an explicit deal needs one deck per seat (2), got {got}")
+        for seat in (0, 1):
+            cards = parse_cards(deal[seat])
+            try:
+                check_deal([cards], deck(opts, seat))
+            except DealError as err:
+                raise DealError(f"seat {seat}'s deck: {err}") from None
+            decks.append(cards)
+    n = opts.opening_hand
+    state = State(
+        options=opts,
+        decks=(decks[0][n:], decks[1][n:]),
+        hands=(decks[0][:n], decks[1][:n]),
+        caravans=(_EMPTY,) * 6,
+        rng=rng,
+        to_move=opts.first_player,
+    )
+    return _settle(state, opts.first_player)
+
+
+def to_act(state: State) -> int | None:
+    """Return the seat whose turn it is, or ``None`` once the game is over."""
+    return None if state.result is not None else state.to_move
+
+
+def _order(card: Card) -> tuple[int, int]:
+    return int(card.rank), (-1 if card.suit is None else _SUIT_INDEX[card.suit])
+
+
+_SUIT_INDEX = {s: i for i, s in enumerate(Suit)}
+
+# Interned actions: legal_actions is the hot path, and an attrs instance costs more to
+# build than a list lookup. Per card, one row per caravan: row[0] is the card played on
+# the end of the caravan, row[i + 1] the card played on its number card i.
+_PLAYS: dict[Card, list[list[Play]]] = {}
+_DISCARDS: dict[Card, Discard] = {}
+_DISBANDS = tuple(Disband(c) for c in range(6))
+
+
+def _rows(card: Card) -> list[list[Play]]:
+    rows = _PLAYS.get(card)
+    if rows is None:
+        rows = _PLAYS[card] = [[Play(card, c)] for c in range(6)]
+    return rows
+
+
+def _row(rows: list[list[Play]], card: Card, c: int, n: int) -> list[Play]:
+    """Return caravan ``c``'s row of ``rows``, long enough for ``n`` number cards."""
+    row = rows[c]
+    if len(row) <= n:
+        row.extend(Play(card, c, i - 1) for i in range(len(row), n + 1))
+    return row
+
+
+def _discard(card: Card) -> Discard:
+    found = _DISCARDS.get(card)
+    if found is None:
+        found = _DISCARDS[card] = Discard(card)
+    return found
+
+
+def _numeral_fits(car: Caravan, card: Card, value: int) -> bool:
+    """Return whether number card ``card`` may go on the end of ``car`` (CARAVAN-SUIT,
+    CARAVAN-DIRECTION, CARAVAN-REPEAT)."""
+    piles = car.piles
+    if not piles:
+        return True
+    last = _PIPS[piles[-1].numeral.rank]
+    if value == last:
+        return False  # CARAVAN-REPEAT
+    if card.suit is car.suit:
+        return True  # CARAVAN-SUIT
+    d = car.direction
+    return d is Direction.NONE or (value > last) == (d is Direction.UP)  # CARAVAN-DIRECTION
+
+
+def _opening_can_discard(state: State, seat: int) -> bool:
+    # CARAVAN-OPENING-DISCARD: only while short of number cards, and with a card to draw.
+    if state.options.opening_discard is OpeningDiscard.NEVER or not state.decks[seat]:
+        return False
+    empty = sum(1 for c in range(3 * seat, 3 * seat + 3) if not state.caravans[c].piles)
+    numerals = sum(1 for card in state.hands[seat] if card.rank in _PIPS)
+    return numerals < empty
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Return the legal actions of the seat to move: plays (by card, lowest first, then
+    caravan and number card), then discards, then disbands (CARAVAN-TURN)."""
+    if state.result is not None:
+        return ()
+    seat = state.to_move
+    hand = state.hands[seat]
+    caravans = state.caravans
+    first = 3 * seat
+    own = range(first, first + 3)
+    cards = sorted(set(hand), key=_order)
+    out: list[Action] = []
+    if state.opening[seat]:
+        # CARAVAN-OPENING: a number card on an empty caravan of your own.
+        empty = [c for c in own if not caravans[c].piles]
+        for card in cards:
+            if card.rank in _PIPS:
+                rows = _rows(card)
+                out.extend(rows[c][0] for c in empty)
+        if _opening_can_discard(state, seat):
+            out.extend(_discard(card) for card in cards)
+        return tuple(out)
+    limit = state.options.face_limit
+    # Per own caravan: (index, last value or 0 when empty, suit, direction): the facts
+    # CARAVAN-SUIT, CARAVAN-DIRECTION and CARAVAN-REPEAT look at.
+    ends = []
+    for c in own:
+        car = caravans[c]
+        piles = car.piles
+        last = _PIPS[piles[-1].numeral.rank] if piles else 0
+        ends.append((c, last, car.suit, car.direction))
+    for card in cards:
+        rank = card.rank
+        value = _PIPS.get(rank)
+        rows = _rows(card)
+        if value is not None:
+            # CARAVAN-NUMERAL: number cards go on your own caravans only.
+            suit = card.suit
+            for c, last, car_suit, d in ends:
+                if last:
+                    if value == last:
+                        continue  # CARAVAN-REPEAT
+                    if suit is not car_suit and d is not _NO_DIRECTION and (
+                        (value > last) is not (d is _UP)
+                    ):
+                        continue  # CARAVAN-SUIT, CARAVAN-DIRECTION
+                out.append(rows[c][0])
+        elif rank is _QUEEN:
+            # CARAVAN-QUEEN: a Queen goes on the last number card of any caravan.
+            for c in range(6):
+                piles = caravans[c].piles
+                n = len(piles)
+                if n and (limit is None or len(piles[-1].faces) < limit):
+                    out.append(_row(rows, card, c, n)[n])
+        else:
+            # CARAVAN-FACE: Jacks, Kings and Jokers go on any number card of any caravan.
+            for c in range(6):
+                piles = caravans[c].piles
+                n = len(piles)
+                if not n:
+                    continue
+                row = _row(rows, card, c, n)
+                if limit is None:
+                    out.extend(row[1 : n + 1])
+                else:
+                    out.extend(row[i + 1] for i in range(n) if len(piles[i].faces) < limit)
+    out.extend(_discard(card) for card in cards)  # CARAVAN-DISCARD
+    out.extend(_DISBANDS[c] for c in own if caravans[c].piles)  # CARAVAN-DISBAND
+    return tuple(out)
+
+
+def _why_illegal(state: State, action: object) -> str | None:
+    """Return why ``action`` is illegal in ``state``, or ``None`` if it is legal; agrees
+    with :func:`legal_actions` (a test checks it)."""
+    seat = state.to_move
+    hand = state.hands[seat]
+    caravans = state.caravans
+    opening = state.opening[seat]
+    if isinstance(action, Play):
+        card, c, target = action.card, action.caravan, action.target
+        if card not in hand:
+            return f"{card} is not a card of seat {seat}'s hand"
+        if not (isinstance(c, int) and 0 <= c < 6):
+            return f"there is no caravan {c!r}"
+        value = _PIPS.get(card.rank)
+        own = 3 * seat <= c < 3 * seat + 3
+        if value is not None:
+            if target is not None:
+                return f"{card} is a number card: it goes on the end of a caravan"
+            if not own:
+                return f"number cards go on your own caravans (CARAVAN-NUMERAL), not {action}"
+            car = caravans[c]
+            if opening:
+                if car.piles:
+                    return f"in the opening, a number card starts an empty caravan " \
+                        f"(CARAVAN-OPENING); {CARAVAN_NAMES[c]} is started"
+                return None
+            if not _numeral_fits(car, card, value):
+                last = car.piles[-1].numeral
+                return (
+                    f"{card} cannot follow {last} on {CARAVAN_NAMES[c]} (suit "
+                    f"{car.suit}, direction {car.direction}): a number card must match the "
+                    "suit or continue the direction, and never repeat the last value "
+                    "(CARAVAN-SUIT, CARAVAN-DIRECTION, CARAVAN-REPEAT)"
+                )
+            return None
+        if opening:
+            return "no face cards in the opening (CARAVAN-OPENING)"
+        piles = caravans[c].piles
+        if not (isinstance(target, int) and 0 <= target < len(piles)):
+            return f"caravan {CARAVAN_NAMES[c]} has no number card {target!r}"
+        if card.rank is _QUEEN and target != len(piles) - 1:
+            return "a Queen goes on the last number card of a caravan (CARAVAN-QUEEN)"
+        limit = state.options.face_limit
+        if limit is not None and len(piles[target].faces) >= limit:
+            return f"that number card already holds {limit} face cards (CARAVAN-FACE)"
+        return None
+    if isinstance(action, Discard):
+        if action.card not in hand:
+            return f"{action.card} is not a card of seat {seat}'s hand"
+        if opening and not _opening_can_discard(state, seat):
+            return (
+                "in the opening, a player may discard only while holding fewer number "
+                "cards than empty caravans, with a card to draw (CARAVAN-OPENING-DISCARD)"
+            )
+        return None
+    if isinstance(action, Disband):
+        c = action.caravan
+        if opening:
+            return "no disbanding in the opening (CARAVAN-OPENING)"
+        if not (isinstance(c, int) and 3 * seat <= c < 3 * seat + 3):
+            return f"seat {seat} may disband only their own caravans (CARAVAN-DISBAND)"
+        if not caravans[c].piles:
+            return f"caravan {CARAVAN_NAMES[c]} is empty (CARAVAN-DISBAND)"
+        return None
+    return f"{action} is not a Caravan action"
+
+
+def step(state: State, action: Action) -> State:
+    """Return the state after the seat to move plays ``action`` (CARAVAN-TURN)."""
+    if state.result is not None:
+        raise GameOverError(f"the game is over ({state.result})")
+    why = _why_illegal(state, action)
+    if why is not None:
+        raise IllegalActionError(f"seat {state.to_move} cannot play {action}: {why}",
+                                 legal_actions(state))
+    seat = state.to_move
+    hands = list(state.hands)
+    decks = list(state.decks)
+    caravans = state.caravans
+    discards = state.discards
+    opening = state.opening[seat]
+    draw = True
+    if isinstance(action, Play):
+        card = action.card
+        hand = hands[seat]
+        i = hand.index(card)
+        hands[seat] = hand[:i] + hand[i + 1 :]
+        caravans, removed = _apply_play(caravans, card, action.caravan, action.target)
+        if removed:
+            discards = discards + removed
+        draw = not opening  # CARAVAN-OPENING: no draw after an opening placement
+    elif isinstance(action, Discard):
+        hand = hands[seat]
+        i = hand.index(action.card)
+        hands[seat] = hand[:i] + hand[i + 1 :]
+        discards = (*discards, action.card)  # CARAVAN-DISCARD
+    else:
+        car = caravans[action.caravan]
+        discards = discards + tuple(c for p in car.piles for c in (p.numeral, *p.faces))
+        caravans = _replace(caravans, action.caravan, _EMPTY)  # CARAVAN-DISBAND
+        draw = state.options.disband_draws
+    if draw and decks[seat]:
+        # CARAVAN-DRAW: draw the top card of your own deck, if any.
+        deck_cards = decks[seat]
+        hands[seat] = (*hands[seat], deck_cards[0])
+        decks[seat] = deck_cards[1:]
+    nxt = State(
+        options=state.options,
+        decks=(decks[0], decks[1]),
+        hands=(hands[0], hands[1]),
+        caravans=caravans,
+        discards=discards,
+        rng=state.rng,
+        to_move=seat,
+        opening=state.opening,
+        turns=state.turns + 1,
+        last=action,
+    )
+    return _settle(nxt, 1 - seat)
+
+
+def _replace(caravans: tuple[Caravan, ...], c: int, car: Caravan) -> tuple[Caravan, ...]:
+    return (*caravans[:c], car, *caravans[c + 1 :])
+
+
+def _apply_play(
+    caravans: tuple[Caravan, ...], card: Card, c: int, target: int | None
+) -> tuple[tuple[Caravan, ...], tuple[Card, ...]]:
+    """Return the caravans after ``card`` is played on caravan ``c`` (at ``target``), and
+    the cards that the play removed from the table."""
+    car = caravans[c]
+    piles = car.piles
+    value = _PIPS.get(card.rank)
+    if value is not None:
+        # CARAVAN-SUIT, CARAVAN-DIRECTION: the new last card sets both.
+        if piles:
+            last = _PIPS[piles[-1].numeral.rank]
+            d = Direction.UP if value > last else Direction.DOWN
+        else:
+            d = Direction.NONE
+        new = Caravan((*piles, Pile(card)), car.value + value, card.suit, d)
+        return _replace(caravans, c, new), ()
+    assert target is not None
+    host = piles[target]
+    rank = card.rank
+    if rank is _KING:
+        # CARAVAN-KING: each King doubles the pile it sits on.
+        pile = Pile(host.numeral, (*host.faces, card))
+        new = Caravan((*piles[:target], pile, *piles[target + 1 :]),
+                      car.value + host.value, car.suit, car.direction)
+        return _replace(caravans, c, new), ()
+    if rank is _QUEEN:
+        # CARAVAN-QUEEN: the Queen's suit, and the direction reversed.
+        pile = Pile(host.numeral, (*host.faces, card))
+        new = Caravan((*piles[:-1], pile), car.value, card.suit, _REVERSED[car.direction])
+        return _replace(caravans, c, new), ()
+    if rank is _JACK:
+        # CARAVAN-JACK: the number card goes with everything on it, and the Jack.
+        removed = (host.numeral, *host.faces, card)
+        new = derive_caravan(piles[:target] + piles[target + 1 :])  # CARAVAN-RECOMPUTE
+        return _replace(caravans, c, new), removed
+    # A Joker stays on its target; CARAVAN-JOKER-ACE / CARAVAN-JOKER-NUMBER remove the
+    # other number cards of the Ace's suit, or of the target's value, from all caravans.
+    numeral = host.numeral
+    if numeral.rank is Rank.ACE:
+        def hit(p: Pile) -> bool:
+            return p.numeral.suit is numeral.suit
+    else:
+        def hit(p: Pile) -> bool:
+            return p.numeral.rank is numeral.rank
+    out: list[Caravan] = []
+    removed_cards: list[Card] = []
+    for k, other in enumerate(caravans):
+        keep: list[Pile] = []
+        changed = False
+        for i, p in enumerate(other.piles):
+            if k == c and i == target:
+                keep.append(Pile(p.numeral, (*p.faces, card)))
+                changed = True
+            elif hit(p):
+                removed_cards.append(p.numeral)
+                removed_cards.extend(p.faces)
+                changed = True
+            else:
+                keep.append(p)
+        out.append(derive_caravan(tuple(keep)) if changed else other)  # CARAVAN-RECOMPUTE
+    return tuple(out), tuple(removed_cards)
+
+
+def _settle(state: State, nxt: int) -> State:
+    """Return ``state`` with the opening forfeits applied, the next seat to move and the
+    outcome if the game has ended (CARAVAN-OPENING, CARAVAN-END, CARAVAN-EMPTY-HAND,
+    CARAVAN-LIMIT)."""
+    opening = list(state.opening)
+    if opening[0] or opening[1]:
+        for s in (0, 1):
+            # CARAVAN-OPENING: a seat's opening ends when its three caravans are started,
+            # or when it has no number card to start one and may not discard (a forfeit).
+            if opening[s]:
+                empty = not all(state.caravans[c].piles for c in range(3 * s, 3 * s + 3))
+                has_numeral = any(card.rank in _PIPS for card in state.hands[s])
+                if not empty or not (has_numeral or _opening_can_discard(state, s)):
+                    opening[s] = False
+        if not opening[nxt] and opening[1 - nxt]:
+            nxt = 1 - nxt
+    result: Outcome | None = None
+    won = position_winners(state.caravans)
+    counts = (won.count(0), won.count(1))
+    opts = state.options
+    if None not in won or (opts.early_finish and max(counts) >= 2):
+        # CARAVAN-END, CARAVAN-WIN, CARAVAN-EARLY
+        winner = 0 if counts[0] > counts[1] else 1
+        result = Outcome(Termination.CARAVANS_SOLD, (winner,), counts)
+    elif not (opening[0] or opening[1]) and not state.hands[nxt]:
+        # CARAVAN-EMPTY-HAND: a seat with no card when its turn comes loses.
+        result = Outcome(Termination.EMPTY_HAND, (1 - nxt,), counts)
+    elif opts.max_turns is not None and state.turns >= opts.max_turns:
+        result = Outcome(Termination.TURN_LIMIT, (), counts)  # CARAVAN-LIMIT
+    return State(
+        options=opts,
+        decks=state.decks,
+        hands=state.hands,
+        caravans=state.caravans,
+        rng=state.rng,
+        discards=state.discards,
+        to_move=nxt,
+        opening=(opening[0], opening[1]),
+        turns=state.turns,
+        last=state.last,
+        result=result,
+    )
+
+
+def outcome(state: State) -> Outcome | None:
+    """Return the outcome, or ``None`` while the game runs; its scores are the positions
+    each seat has won."""
+    return state.result
+
+
+def observe(state: State, seat: int) -> Observation:
+    """Return what ``seat`` knows (CARAVAN-OBSERVE)."""
+    if seat not in (0, 1):
+        raise ValueError(f"seat must be 0 or 1, got {seat}")
+    return Observation(
+        seat=seat,
+        hand=state.hands[seat],
+        hand_sizes=(len(state.hands[0]), len(state.hands[1])),
+        deck_sizes=(len(state.decks[0]), len(state.decks[1])),
+        caravans=state.caravans,
+        discards=state.discards,
+        to_move=state.to_move,
+        opening=state.opening,
+        turns=state.turns,
+        last=state.last,
+        result=state.result,
+    )
+
+
+def num_players(state: State) -> int:
+    """Return 2."""
+    return 2
+
+
+def cards_in_play(state: State) -> tuple[Card, ...]:
+    """Return every card of the state: decks, hands, caravans and the discard pile."""
+    out: list[Card] = [*state.decks[0], *state.decks[1], *state.hands[0], *state.hands[1]]
+    for car in state.caravans:
+        for p in car.piles:
+            out.append(p.numeral)
+            out.extend(p.faces)
+    out.extend(state.discards)
+    return tuple(out)
+

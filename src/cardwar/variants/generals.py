@@ -1,0 +1,981 @@
+"""General's War: one 52-card deck counted Ace = 1 to King = 13, a hand of five, a shared
+reserve, Aces as generals that fetch five more cards, and battles of three face-down
+cards where the higher sum takes everything. A player wins by killing two generals of
+one opponent or by reaching the target score. The rules are on the docs page
+``rules/generals``; rule IDs ``GENERALS-...`` in comments are defined there.
+
+Every decision is an action: claiming a general (``claim AS``) or not (``pass``),
+choosing an opponent in the four-player game (``challenge 2``, or ``partner 2`` with
+partnerships), and laying a squad (``squad 2H 5S KD``). The squads of a battle are
+committed one seat at a time and stay hidden until the last one is in.
+
+>>> from cardwar import generals
+>>> state = generals.new_game(seed=3)
+>>> state.dealer, [len(h) for h in state.hands], len(state.reserves[0])
+(1, [5, 5], 42)
+>>> generals.to_act(state), [str(a) for a in generals.legal_actions(state)]
+(0, ['pass'])
+>>> state = generals.step(state, generals.Pass())
+>>> generals.to_act(state), [str(a) for a in generals.legal_actions(state)]
+(1, ['claim AS', 'pass'])
+>>> state = generals.step(state, generals.parse_action("claim AS"))
+>>> len(state.hands[1]), state.revealed[1], generals.legal_actions(state)[0]
+(10, (Card.parse('AS'),), Claim(card=Card.parse('AC')))
+>>> state = generals.step(state, generals.Pass())
+>>> state = generals.step(state, generals.parse_action("squad QC JC 9D"))
+>>> generals.observe(state, 0).committed, generals.to_act(state)
+((False, True), 0)
+>>> state = generals.step(state, generals.parse_action("squad KS KD JH"))
+>>> state.last.sums, state.last.taker, generals.score(state, 0)
+((37, 32), 0, 69)
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from cardwar.cards import (
+    STANDARD_RANKS,
+    Card,
+    CardError,
+    DealError,
+    Rank,
+    Suit,
+    check_deal,
+    parse_card,
+    parse_cards,
+    reduced_deck,
+)
+from cardwar.core import (
+    GameOverError,
+    IllegalActionError,
+    NotationError,
+    OptionError,
+    Outcome,
+    Termination,
+    enum_converter,
+    int_converter,
+    make_options,
+    option,
+    ranks_converter,
+    suits_converter,
+)
+from cardwar.rng import Rng
+
+__all__ = [
+    "ALIASES",
+    "AUTOMATIC",
+    "DEFAULT_TARGET",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "NAME",
+    "RULES_VERSION",
+    "TITLE",
+    "Action",
+    "Battle",
+    "Challenge",
+    "Claim",
+    "DeckMode",
+    "FourPlayer",
+    "Observation",
+    "Options",
+    "Partner",
+    "Pass",
+    "Squad",
+    "SquadSize",
+    "State",
+    "Tie",
+    "card_value",
+    "cards_in_play",
+    "deck",
+    "legal_actions",
+    "new_game",
+    "num_players",
+    "observe",
+    "options",
+    "outcome",
+    "parse_action",
+    "score",
+    "step",
+    "to_act",
+]
+
+#: The registry name of the variant.
+NAME = "generals"
+#: Other names the registry accepts.
+ALIASES: tuple[str, ...] = ("generals-war", "voina-generalov")
+#: The variant's name for people.
+TITLE = "General's War"
+#: Bumped whenever a rule changes what any game does; recorded in every game record.
+RULES_VERSION = 1
+#: The fewest players the variant allows.
+MIN_PLAYERS = 2
+#: The most players the variant allows.
+MAX_PLAYERS: int | None = 4
+#: Whether the game plays itself (no seat ever makes a decision).
+AUTOMATIC = False
+
+#: The default target score (GENERALS-TARGET), chosen from the simulations on the rules
+#: page (``docs/generals_target.py``).
+DEFAULT_TARGET = 250
+
+
+class Tie(enum.Enum):
+    """What happens to the cards of a battle whose sums are equal (GENERALS-TIE)."""
+
+    CARRY = "carry"
+    """They stay on the table and go to the winner of the next battle."""
+    RETURN_TO_OWNERS = "return_to_owners"
+    """Each player takes their own squad into their own won pile."""
+
+
+class FourPlayer(enum.Enum):
+    """How the four-player game is fought (GENERALS-FOUR)."""
+
+    DUEL = "duel"
+    """The chooser picks one opponent; the other two sit the battle out."""
+    PARTNERSHIP = "partnership"
+    """The chooser picks a partner; all four fight, two against two."""
+
+
+class DeckMode(enum.Enum):
+    """Where the cards come from (GENERALS-PGW)."""
+
+    SHARED_RESERVE = "shared_reserve"
+    """One deck: five cards each, the rest a reserve all players draw from (S3)."""
+    COLOUR_HALVES = "colour_halves"
+    """The English original: each of two players has their own colour half of the deck
+    (black for seat 0, red for seat 1) and deals and draws from it."""
+
+
+class SquadSize(enum.Enum):
+    """How many cards a squad holds (GENERALS-SQUAD, GENERALS-PGW)."""
+
+    THREE = "three"
+    """Three cards, or the whole hand if it holds fewer (S3)."""
+    ONE_TO_THREE = "one_to_three"
+    """One to three cards, the chooser (attacker) committing first, as in the English
+    original; the number of cards committed is public."""
+
+
+def _check_players(value: Any) -> int:
+    if isinstance(value, str) and value.strip() in {"2", "4"}:
+        return int(value)
+    if type(value) is int and value in (2, 4):
+        return value
+    raise OptionError("players", f"General's War is for 2 or 4 players, got {value!r}")
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Options:
+    """The options of General's War; every field is documented on the rules page."""
+
+    players: int = option(2, "Number of players: 2 or 4 (GENERALS-PLAYERS).", _check_players)
+    target: int = option(
+        DEFAULT_TARGET,
+        "The score that wins; checked after every battle and at the end of each deal "
+        "(GENERALS-TARGET).",
+        int_converter("target", 1),
+    )
+    kills_to_win: int = option(
+        2,
+        "Generals of one opponent a player must kill to win (GENERALS-KILL).",
+        int_converter("kills_to_win", 1),
+    )
+    tie: Tie = option(
+        Tie.CARRY,
+        "What equal sums do with the cards of a battle (GENERALS-TIE).",
+        enum_converter(Tie, "tie"),
+        [t.value for t in Tie],
+    )
+    four_player: FourPlayer = option(
+        FourPlayer.DUEL,
+        "Whom the chooser picks in the four-player game: an opponent or a partner "
+        "(GENERALS-FOUR).",
+        enum_converter(FourPlayer, "four_player"),
+        [f.value for f in FourPlayer],
+    )
+    deck_mode: DeckMode = option(
+        DeckMode.SHARED_RESERVE,
+        "One shared reserve (S3), or a colour half of the deck per player as in the English "
+        "original (GENERALS-PGW).",
+        enum_converter(DeckMode, "deck_mode"),
+        [d.value for d in DeckMode],
+    )
+    squad_size: SquadSize = option(
+        SquadSize.THREE,
+        "Three cards per squad (S3), or one to three as in the English original "
+        "(GENERALS-PGW).",
+        enum_converter(SquadSize, "squad_size"),
+        [s.value for s in SquadSize],
+    )
+    hand_size: int = option(
+        5, "Cards dealt to each player (GENERALS-DEAL).", int_converter("hand_size", 1, 26)
+    )
+    claim_cards: int = option(
+        5,
+        "Cards a claimed general fetches from the reserve; 0 turns claims off "
+        "(GENERALS-CLAIM).",
+        int_converter("claim_cards", 0, 52),
+    )
+    first_dealer: int | None = option(
+        None,
+        "None: the first dealer is drawn by lot from the game's generator; N: seat N deals "
+        "first (GENERALS-DEALER).",
+        int_converter("first_dealer", 0, 3, optional=True),
+    )
+    ranks: tuple[Rank, ...] = option(
+        STANDARD_RANKS, "The ranks of the deck (GENERALS-DECK).", ranks_converter("ranks")
+    )
+    suits: tuple[Suit, ...] = option(
+        tuple(Suit), "The suits of the deck (GENERALS-DECK).", suits_converter("suits")
+    )
+
+    def __attrs_post_init__(self) -> None:
+        n = self.players
+        if self.first_dealer is not None and self.first_dealer >= n:
+            raise OptionError("first_dealer", f"seat {self.first_dealer} is not a seat of {n}")
+        if self.deck_mode is DeckMode.COLOUR_HALVES:
+            if n != 2:
+                raise OptionError("deck_mode", "colour halves are for two players only")
+            halves = _halves(self.ranks, self.suits)
+            if min(len(h) for h in halves) < self.hand_size:
+                raise OptionError(
+                    "deck_mode", "each colour half must hold at least hand_size cards"
+                )
+        elif len(self.ranks) * len(self.suits) < n * self.hand_size:
+            raise OptionError(
+                "hand_size", f"the deck is too small to deal {self.hand_size} cards to {n}"
+            )
+
+
+_BLACK = (Suit.CLUBS, Suit.SPADES)
+
+
+def _halves(ranks: tuple[Rank, ...], suits: tuple[Suit, ...]) -> tuple[tuple[Card, ...], ...]:
+    # GENERALS-PGW: seat 0 holds the black suits, seat 1 the red ones.
+    black = tuple(s for s in suits if s in _BLACK)
+    red = tuple(s for s in suits if s not in _BLACK)
+    return tuple(reduced_deck(ranks, ss) if ss else () for ss in (black, red))
+
+
+def options(**kwargs: Any) -> Options:
+    """Return validated options of General's War, naming any bad option.
+
+    >>> options(players=4, four_player="partnership").four_player
+    <FourPlayer.PARTNERSHIP: 'partnership'>
+    """
+    return make_options(Options, kwargs)
+
+
+def card_value(card: Card) -> int:
+    """Return the card's value: Ace 1, two to ten at face value, Jack 11, Queen 12, King 13
+    (GENERALS-DECK).
+
+    >>> card_value(parse_card("AS")), card_value(parse_card("10H")), card_value(parse_card("KD"))
+    (1, 10, 13)
+    """
+    return 1 if card.rank is Rank.ACE else int(card.rank)
+
+
+_SUIT_ORDER = {s: i for i, s in enumerate(Suit)}
+
+
+def _order(card: Card) -> tuple[int, int]:
+    return card_value(card), _SUIT_ORDER[card.suit] if card.suit else -1
+
+
+def _sorted(cards: Any) -> tuple[Card, ...]:
+    return tuple(sorted(parse_cards(cards) if isinstance(cards, str) else cards, key=_order))
+
+
+# --- actions ---------------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class Claim:
+    """Reveal this general (an Ace of your hand) and take cards from the reserve."""
+
+    card: Card
+    """The Ace revealed."""
+
+    def __str__(self) -> str:
+        return f"claim {self.card}"
+
+
+@attrs.frozen(slots=True)
+class Pass:
+    """Claim no more generals this deal."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen(slots=True)
+class Challenge:
+    """Choose this seat as your opponent for the battle (four players, duel)."""
+
+    seat: int
+    """The opponent chosen."""
+
+    def __str__(self) -> str:
+        return f"challenge {self.seat}"
+
+
+@attrs.frozen(slots=True)
+class Partner:
+    """Choose this seat as your partner for the battle (four players, partnership)."""
+
+    seat: int
+    """The partner chosen."""
+
+    def __str__(self) -> str:
+        return f"partner {self.seat}"
+
+
+@attrs.frozen(slots=True)
+class Squad:
+    """Lay these cards face down as your squad for the battle (kept in value order)."""
+
+    cards: tuple[Card, ...] = attrs.field(converter=_sorted)
+    """The cards of the squad, lowest value first."""
+
+    def __str__(self) -> str:
+        return "squad " + " ".join(map(str, self.cards))
+
+
+#: Any action of General's War.
+Action = Claim | Pass | Challenge | Partner | Squad
+
+
+@attrs.frozen(slots=True)
+class Battle:
+    """A resolved battle, as every seat saw it once the squads were revealed."""
+
+    sides: tuple[tuple[int, ...], ...]
+    """The seats of each side (one seat per side in a duel)."""
+    squads: tuple[tuple[Card, ...], ...]
+    """The squad each seat laid, per seat (empty for a seat that sat out)."""
+    sums: tuple[int, ...]
+    """Each side's total."""
+    taker: int | None
+    """The seat that took the cards, or ``None`` for equal sums."""
+    taken: int
+    """How many cards the taker took (pot included); 0 for equal sums."""
+    kills: tuple[tuple[int, Card], ...]
+    """The generals killed: (the seat that played the Ace, the Ace)."""
+
+
+@attrs.frozen(slots=True)
+class State:
+    """The whole state of a game of General's War."""
+
+    options: Options
+    """The game's options."""
+    rng: Rng
+    """The game's generator (draws the first dealer and shuffles every deal)."""
+    dealer: int
+    """The dealer of the current deal."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each seat's hand, in the order received."""
+    reserves: tuple[tuple[Card, ...], ...]
+    """The face-down reserve, top card first: one shared reserve, or one per seat with
+    colour halves."""
+    revealed: tuple[tuple[Card, ...], ...]
+    """Per seat, the claimed generals still in the hand (public)."""
+    claimant: int | None
+    """The seat deciding whether to claim a general, or ``None`` once claims are over."""
+    chooser: int
+    """The seat that chooses the opponent or partner of the battle (and commits first)."""
+    sides: tuple[tuple[int, ...], ...]
+    """The sides of the battle being fought; empty while the choice is pending."""
+    squads: tuple[tuple[Card, ...] | None, ...]
+    """The hidden squads committed for the current battle (``None``: not yet)."""
+    pot: tuple[tuple[Card, ...], ...]
+    """Per seat, the cards it laid that lie on the table after equal sums (public)."""
+    won: tuple[tuple[Card, ...], ...]
+    """Each seat's won pile of the current deal, face down."""
+    banked: tuple[int, ...]
+    """Each seat's points from finished deals."""
+    kills: tuple[tuple[int, ...], ...]
+    """``kills[i][j]``: generals of seat j killed by seat i, over the whole game."""
+    deals: int = 1
+    """The number of the current deal (1 for the first)."""
+    battles: int = 0
+    """Battles completed over the whole game."""
+    last: Battle | None = None
+    """The last resolved battle."""
+    result: Outcome | None = None
+    """The outcome once the game has ended."""
+
+    @property
+    def players(self) -> int:
+        """Return the number of seats."""
+        return len(self.hands)
+
+
+@attrs.frozen(slots=True)
+class Observation:
+    """What one seat knows: its own hand and squad; revealed generals, the pot, scores and
+    kills; only sizes of every hidden pile. Never another seat's hand or squad before all
+    squads are in."""
+
+    seat: int
+    """The observing seat."""
+    hand: tuple[Card, ...]
+    """The seat's own hand."""
+    squad: tuple[Card, ...] | None
+    """The seat's own committed squad this battle, if any."""
+    committed: tuple[bool, ...]
+    """Per seat, whether it has committed its squad this battle."""
+    committed_sizes: tuple[int, ...]
+    """Per seat, how many cards its committed squad holds (0 if none): visible on the table."""
+    revealed: tuple[tuple[Card, ...], ...]
+    """Per seat, the claimed generals still in its hand."""
+    hand_sizes: tuple[int, ...]
+    """Cards in each seat's hand."""
+    reserve_sizes: tuple[int, ...]
+    """Cards in each reserve."""
+    won_sizes: tuple[int, ...]
+    """Cards in each seat's won pile."""
+    pot: tuple[tuple[Card, ...], ...]
+    """The cards left on the table by equal sums, per seat that laid them."""
+    scores: tuple[int, ...]
+    """Each seat's score (every card in a won pile was revealed when won)."""
+    kills: tuple[tuple[int, ...], ...]
+    """``kills[i][j]``: generals of seat j killed by seat i."""
+    dealer: int
+    """The dealer."""
+    claimant: int | None
+    """The seat deciding on a claim, if claims are under way."""
+    chooser: int
+    """The chooser of the battle."""
+    sides: tuple[tuple[int, ...], ...]
+    """The sides of the battle being fought."""
+    deals: int
+    """The number of the current deal."""
+    battles: int
+    """Battles completed."""
+    last: Battle | None
+    """The last resolved battle."""
+    result: Outcome | None
+    """The outcome once the game has ended."""
+
+
+_DEFAULT = Options()
+
+
+def deck(opts: Options | None = None) -> tuple[Card, ...]:
+    """Return the deck the options call for, in its canonical (unshuffled) order."""
+    o = _DEFAULT if opts is None else opts
+    return reduced_deck(o.ranks, o.suits)
+
+
+def _value(cards: Sequence[Card]) -> int:
+    return sum(1 if c.rank is Rank.ACE else int(c.rank) for c in cards)
+
+
+def score(state: State, seat: int) -> int:
+    """Return the seat's score: banked points plus its won pile's value (GENERALS-SCORE)."""
+    return state.banked[seat] + _value(state.won[seat])
+
+
+def _deal(
+    opts: Options, rng: Rng, dealer: int, deal: Sequence[Sequence[Card | str] | str] | None
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...], Rng]:
+    """Return the hands, the reserves and the generator after a deal (GENERALS-DEAL)."""
+    n, k = opts.players, opts.hand_size
+    halves = opts.deck_mode is DeckMode.COLOUR_HALVES
+    if deal is not None:
+        want = n + (n if halves else 1)
+        if isinstance(deal, str) or len(deal) != want:
+            raise DealError(
+                f"an explicit deal needs {want} piles (each hand, then "
+                f"{'each reserve' if halves else 'the reserve'}), got "
+                f"{'a string' if isinstance(deal, str) else len(deal)}"
+            )
+        piles = tuple(parse_cards(p) for p in deal)
+        check_deal(piles, deck(opts))
+        for seat in range(n):
+            if len(piles[seat]) != k:
+                raise DealError(f"seat {seat}'s hand has {len(piles[seat])} cards, not {k}")
+        if halves:
+            own = _halves(opts.ranks, opts.suits)
+            for seat in range(n):
+                if set(piles[seat]) | set(piles[n + seat]) != set(own[seat]):
+                    raise DealError(f"seat {seat}'s hand and reserve must be its colour half")
+        return piles[:n], piles[n:], rng
+    if halves:
+        hands, reserves = [], []
+        for half in _halves(opts.ranks, opts.suits):
+            cards, rng = rng.shuffle(half)
+            hands.append(cards[:k])
+            reserves.append(cards[k:])
+        return tuple(hands), tuple(reserves), rng
+    cards, rng = rng.shuffle(deck(opts))
+    # GENERALS-DEAL: one card at a time from the dealer's left.
+    order = [(dealer + 1 + i) % n for i in range(n)]
+    hands_l: list[tuple[Card, ...]] = [()] * n
+    for i, seat in enumerate(order):
+        hands_l[seat] = cards[i : n * k : n]
+    return tuple(hands_l), (cards[n * k :],), rng
+
+
+def new_game(
+    seed: int,
+    options: Options | None = None,
+    *,
+    deal: Sequence[Sequence[Card | str] | str] | None = None,
+) -> State:
+    """Return the first state: the first dealer drawn by lot (GENERALS-DEALER) and the
+    deck dealt (GENERALS-DEAL), or the explicit ``deal``: each seat's hand, then the
+    reserve (top card first), or with colour halves each seat's own reserve."""
+    opts = _DEFAULT if options is None else options
+    if not isinstance(opts, Options):
+        raise TypeError(f"options must be generals.Options, got {type(opts).__name__}")
+    rng = Rng.from_seed(seed)
+    n = opts.players
+    if opts.first_dealer is None:
+        dealer, rng = rng.below(n)
+    else:
+        dealer = opts.first_dealer
+    hands, reserves, rng = _deal(opts, rng, dealer, deal)
+    state = State(
+        options=opts,
+        rng=rng,
+        dealer=dealer,
+        hands=hands,
+        reserves=reserves,
+        revealed=((),) * n,
+        claimant=None,
+        chooser=dealer,
+        sides=(),
+        squads=(None,) * n,
+        pot=((),) * n,
+        won=((),) * n,
+        banked=(0,) * n,
+        kills=((0,) * n,) * n,
+    )
+    return _start_claims(state)
+
+
+def _reserve_index(state: State, seat: int) -> int:
+    return 0 if len(state.reserves) == 1 else seat
+
+
+def _can_claim(state: State, seat: int) -> bool:
+    # GENERALS-CLAIM-ORDER: every player is asked while there is a reserve to take cards
+    # from, Ace or not, so that being asked tells the others nothing about a hand.
+    return bool(state.options.claim_cards and state.reserves[_reserve_index(state, seat)])
+
+
+def _start_claims(state: State) -> State:
+    """Open the claims of a deal at the dealer's left (GENERALS-CLAIM-ORDER)."""
+    return _next_claimant(state, (state.dealer + 1) % state.players, 0)
+
+
+def _next_claimant(state: State, seat: int, done: int) -> State:
+    """Give the claim to ``seat`` or the next one clockwise while claims are open; ``done``
+    seats have already finished. Once the dealer has finished, the battles start."""
+    n = state.players
+    while done < n:
+        if _can_claim(state, seat):
+            return attrs.evolve(state, claimant=seat)
+        seat = (seat + 1) % n
+        done += 1
+    return _start_battle(attrs.evolve(state, claimant=None), state.dealer)
+
+
+def _holders(state: State) -> list[int]:
+    return [s for s in range(state.players) if state.hands[s]]
+
+
+def _start_battle(state: State, chooser: int) -> State:
+    """Set up the next battle with the chooser ``chooser`` (or the next clockwise who
+    holds a card), or end the deal if fewer than two players can fight (GENERALS-DEAL-END).
+    """
+    n = state.players
+    holders = _holders(state)
+    if len(holders) < 2:
+        return _end_deal(state)
+    while not state.hands[chooser]:
+        chooser = (chooser + 1) % n
+    if n == 2:
+        return attrs.evolve(state, chooser=chooser, sides=((0,), (1,)), squads=(None, None))
+    return attrs.evolve(state, chooser=chooser, sides=(), squads=(None,) * n)
+
+
+def _end_deal(state: State) -> State:
+    """End the deal (GENERALS-DEAL-END): hands and the pot go to their owners' won piles,
+    the piles are scored, and the game ends at the target or a new deal starts."""
+    n = state.players
+    banked = tuple(
+        state.banked[s] + _value(state.won[s]) + _value(state.hands[s]) + _value(state.pot[s])
+        for s in range(n)
+    )
+    opts = state.options
+    # GENERALS-TARGET: several over the target at the end of a deal: the highest wins.
+    result = _target_result(banked, opts.target)
+    if result is not None:
+        return attrs.evolve(
+            state,
+            hands=((),) * n,
+            won=tuple(state.won[s] + state.hands[s] + state.pot[s] for s in range(n)),
+            pot=((),) * n,
+            revealed=((),) * n,
+            claimant=None,
+            sides=(),
+            result=result,
+        )
+    # GENERALS-DEALER: the deal passes clockwise; every card is shuffled for the new deal.
+    dealer = (state.dealer + 1) % n
+    hands, reserves, rng = _deal(opts, state.rng, dealer, None)
+    fresh = attrs.evolve(
+        state,
+        rng=rng,
+        dealer=dealer,
+        hands=hands,
+        reserves=reserves,
+        revealed=((),) * n,
+        claimant=None,
+        chooser=dealer,
+        sides=(),
+        squads=(None,) * n,
+        pot=((),) * n,
+        won=((),) * n,
+        banked=banked,
+        deals=state.deals + 1,
+    )
+    return _start_claims(fresh)
+
+
+def _target_result(scores: tuple[int, ...], target: int) -> Outcome | None:
+    over = [s for s in range(len(scores)) if scores[s] >= target]
+    if not over:
+        return None
+    best = max(scores[s] for s in over)
+    top = tuple(s for s in over if scores[s] == best)
+    return Outcome(Termination.TARGET_SCORE, top if len(top) == 1 else (), scores)
+
+
+def to_act(state: State) -> int | None:
+    """Return the seat that decides next: the claimant, the chooser, or the next seat of
+    the battle (clockwise from the chooser) to commit a squad."""
+    if state.result is not None:
+        return None
+    if state.claimant is not None:
+        return state.claimant
+    if not state.sides:
+        return state.chooser
+    return _next_committer(state)
+
+
+def _next_committer(state: State) -> int:
+    n = state.players
+    for i in range(n):
+        seat = (state.chooser + i) % n
+        if state.squads[seat] is None and state.hands[seat] and _fights(state, seat):
+            return seat
+    raise AssertionError("a battle with every squad committed is resolved at once")
+
+
+def _fights(state: State, seat: int) -> bool:
+    return any(seat in side for side in state.sides)
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Return the legal actions of the acting seat, in a fixed order."""
+    seat = to_act(state)
+    if seat is None:
+        return ()
+    hand = state.hands[seat]
+    if state.claimant is not None:
+        shown = state.revealed[seat]
+        aces = sorted((c for c in hand if c.rank is Rank.ACE and c not in shown), key=_order)
+        return (*(Claim(c) for c in aces), Pass())
+    if not state.sides:
+        return tuple(_choices(state, seat))
+    cards = sorted(hand, key=_order)
+    if state.options.squad_size is SquadSize.THREE:
+        sizes: Sequence[int] = (min(3, len(cards)),)
+    else:
+        sizes = range(1, min(3, len(cards)) + 1)
+    return tuple(
+        _squad(combo)
+        for size in sizes
+        for combo in itertools.combinations(cards, size)
+    )
+
+
+def _squad(cards: tuple[Card, ...]) -> Squad:
+    # The cards come sorted already: skip the converter's sort.
+    squad = object.__new__(Squad)
+    object.__setattr__(squad, "cards", cards)
+    return squad
+
+
+def _choices(state: State, seat: int) -> list[Challenge | Partner]:
+    n = state.players
+    others = [(seat + i) % n for i in range(1, n)]
+    if state.options.four_player is FourPlayer.DUEL:
+        # GENERALS-FOUR: an opponent who can play.
+        return [Challenge(s) for s in sorted(others) if state.hands[s]]
+    # GENERALS-PARTNERSHIP: a partner such that the other side can play.
+    out: list[Challenge | Partner] = []
+    for p in sorted(others):
+        rest = [s for s in others if s != p]
+        if any(state.hands[s] for s in rest):
+            out.append(Partner(p))
+    return out
+
+
+def parse_action(text: str) -> Action:
+    """Return the action written ``text``: ``pass``, ``claim AS``, ``challenge 2``,
+    ``partner 2`` or ``squad 2H 5S KD``."""
+    if not isinstance(text, str):
+        raise NotationError(f"action notation must be a str, got {type(text).__name__}")
+    words = text.split()
+    if not words:
+        raise NotationError("bad action '': expected pass, claim, challenge, partner or squad")
+    head, rest = words[0].lower(), words[1:]
+    try:
+        if head == "pass" and not rest:
+            return Pass()
+        if head == "claim" and len(rest) == 1:
+            return Claim(parse_card(rest[0]))
+        if head in ("challenge", "partner") and len(rest) == 1 and rest[0].isdigit():
+            return (Challenge if head == "challenge" else Partner)(int(rest[0]))
+        if head == "squad" and 1 <= len(rest) <= 3:
+            return Squad(parse_cards(rest))
+    except CardError as err:
+        raise NotationError(f"bad action {text!r}: {err}") from None
+    raise NotationError(
+        f"bad action {text!r}: expected pass, claim AS, challenge N, partner N or "
+        "squad C C C"
+    )
+
+
+def step(state: State, action: Action) -> State:
+    """Return the state after the acting seat's ``action``; the last squad of a battle
+    reveals them all and resolves the battle."""
+    seat = to_act(state)
+    if seat is None:
+        raise GameOverError(f"the game is over ({state.result})")
+    if state.claimant is not None:
+        return _claim_step(state, seat, action)
+    if not state.sides:
+        return _choice_step(state, seat, action)
+    hand = state.hands[seat]
+    if not isinstance(action, Squad) or not _valid_squad(state, hand, action.cards):
+        raise IllegalActionError(
+            f"seat {seat} cannot play {action}: a squad is "
+            f"{'three cards' if state.options.squad_size is SquadSize.THREE else '1 to 3 cards'}"
+            " of their hand (all of it if it holds fewer)",
+            legal_actions(state),
+        )
+    rest = tuple(c for c in hand if c not in action.cards)
+    n = state.players
+    hands = tuple(rest if s == seat else state.hands[s] for s in range(n))
+    squads = tuple(action.cards if s == seat else state.squads[s] for s in range(n))
+    shown = state.revealed[seat]
+    revealed = state.revealed
+    if any(c in shown for c in action.cards):
+        kept = tuple(c for c in shown if c not in action.cards)
+        revealed = tuple(kept if s == seat else revealed[s] for s in range(n))
+    state = attrs.evolve(state, hands=hands, squads=squads, revealed=revealed)
+    # GENERALS-SQUAD: the last commitment reveals every squad and resolves the battle.
+    for side in state.sides:
+        for s in side:
+            if squads[s] is None and state.hands[s]:
+                return state
+    return _resolve(state)
+
+
+def _valid_squad(state: State, hand: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
+    if len(set(cards)) != len(cards) or not all(c in hand for c in cards):
+        return False
+    if state.options.squad_size is SquadSize.THREE:
+        return len(cards) == min(3, len(hand))
+    return 1 <= len(cards) <= 3
+
+
+def _claim_step(state: State, seat: int, action: Action) -> State:
+    hand = state.hands[seat]
+    n = state.players
+    done = (seat - state.dealer - 1) % n
+    if isinstance(action, Pass):
+        return _next_claimant(state, (seat + 1) % n, done + 1)
+    if (
+        not isinstance(action, Claim)
+        or action.card.rank is not Rank.ACE
+        or action.card not in hand
+        or action.card in state.revealed[seat]
+    ):
+        raise IllegalActionError(
+            f"seat {seat} cannot {action}: they may claim an unrevealed Ace of their hand "
+            "or pass",
+            legal_actions(state),
+        )
+    # GENERALS-CLAIM: reveal the Ace and take cards from the top of the reserve (what is
+    # left if it is short).
+    r = _reserve_index(state, seat)
+    reserve = state.reserves[r]
+    k = state.options.claim_cards
+    hands = tuple(hand + reserve[:k] if s == seat else state.hands[s] for s in range(n))
+    reserves = tuple(
+        reserve[k:] if i == r else other for i, other in enumerate(state.reserves)
+    )
+    revealed = tuple(
+        state.revealed[s] + (action.card,) if s == seat else state.revealed[s] for s in range(n)
+    )
+    state = attrs.evolve(state, hands=hands, reserves=reserves, revealed=revealed)
+    # GENERALS-CLAIM-ORDER: the claimant goes on until they pass or cannot claim.
+    return _next_claimant(state, seat, done)
+
+
+def _choice_step(state: State, seat: int, action: Action) -> State:
+    legal = _choices(state, seat)
+    if action not in legal:
+        what = "an opponent who holds cards" if state.options.four_player is FourPlayer.DUEL \
+            else "a partner whose opponents hold cards"
+        raise IllegalActionError(f"seat {seat} cannot {action}: choose {what}", tuple(legal))
+    n = state.players
+    if isinstance(action, Challenge):
+        sides: tuple[tuple[int, ...], ...] = ((seat,), (action.seat,))
+    else:
+        assert isinstance(action, Partner)
+        mine = tuple(sorted((seat, action.seat)))
+        sides = (mine, tuple(s for s in range(n) if s not in mine))
+    return attrs.evolve(state, sides=sides, squads=(None,) * n)
+
+
+def _resolve(state: State) -> State:
+    """Reveal the squads and resolve the battle (GENERALS-BATTLE, GENERALS-TIE,
+    GENERALS-KILL, GENERALS-DRAW, GENERALS-TARGET)."""
+    opts = state.options
+    n = state.players
+    squads = tuple(sq if sq is not None else () for sq in state.squads)
+    sums = tuple(sum(_value(squads[s]) for s in side) for side in state.sides)
+    best = max(sums)
+    winners = [i for i, v in enumerate(sums) if v == best]
+    pot = tuple(state.pot[s] + squads[s] for s in range(n))
+    won = list(state.won)
+    kills = [list(row) for row in state.kills]
+    killed: list[tuple[int, Card]] = []
+    taker: int | None = None
+    taken = 0
+    if len(winners) == 1:
+        side = state.sides[winners[0]]
+        # GENERALS-PARTNERSHIP: the partner with the higher squad takes, the chooser first
+        # on equal squads, then clockwise from the chooser.
+        taker = max(side, key=lambda s: (_value(squads[s]), -((s - state.chooser) % n)))
+        for s in range(n):
+            won[taker] += pot[s]
+            taken += len(pot[s])
+            if s not in side:
+                # GENERALS-KILL: every Ace an opponent laid that reaches the taker's pile.
+                for c in pot[s]:
+                    if c.rank is Rank.ACE:
+                        kills[taker][s] += 1
+                        killed.append((s, c))
+        pot = ((),) * n
+    elif opts.tie is Tie.RETURN_TO_OWNERS:
+        # GENERALS-TIE: each takes back their own cards into their own pile.
+        for s in range(n):
+            won[s] += pot[s]
+        pot = ((),) * n
+    record = Battle(state.sides, squads, sums, taker, taken, tuple(killed))
+    battles = state.battles + 1
+    kills_t = tuple(tuple(row) for row in kills)
+    won_t = tuple(won)
+    result: Outcome | None = None
+    scores = tuple(state.banked[s] + _value(won_t[s]) for s in range(n))
+    if taker is not None and max(kills_t[taker]) >= opts.kills_to_win:
+        result = Outcome(Termination.GENERALS_KILLED, (taker,), scores)  # GENERALS-KILL
+    else:
+        result = _target_result(scores, opts.target)  # GENERALS-TARGET
+    # GENERALS-DRAW: the fighters draw three each, the taker first, then clockwise.
+    hands = list(state.hands)
+    reserves = list(state.reserves)
+    first = taker if taker is not None else state.chooser
+    fighters = {s for side in state.sides for s in side}
+    for i in range(n):
+        s = (first + i) % n
+        if s in fighters:
+            r = 0 if len(reserves) == 1 else s
+            hands[s] += reserves[r][:3]
+            reserves[r] = reserves[r][3:]
+    after = attrs.evolve(
+        state,
+        hands=tuple(hands),
+        reserves=tuple(reserves),
+        squads=(None,) * n,
+        pot=pot,
+        won=won_t,
+        kills=kills_t,
+        battles=battles,
+        last=record,
+        sides=(),
+        result=result,
+    )
+    if result is not None:
+        return after
+    # GENERALS-FOUR: the choice passes clockwise after every battle.
+    return _start_battle(after, (state.chooser + 1) % n)
+
+
+def outcome(state: State) -> Outcome | None:
+    """Return the outcome, or ``None`` while the game runs."""
+    return state.result
+
+
+def observe(state: State, seat: int) -> Observation:
+    """Return what ``seat`` knows (GENERALS-OBSERVE)."""
+    n = state.players
+    if not (type(seat) is int and 0 <= seat < n):
+        raise ValueError(f"seat must be an int in [0, {n - 1}], got {seat!r}")
+    return Observation(
+        seat=seat,
+        hand=state.hands[seat],
+        squad=state.squads[seat],
+        committed=tuple(sq is not None for sq in state.squads),
+        committed_sizes=tuple(0 if sq is None else len(sq) for sq in state.squads),
+        revealed=state.revealed,
+        hand_sizes=tuple(len(h) for h in state.hands),
+        reserve_sizes=tuple(len(r) for r in state.reserves),
+        won_sizes=tuple(len(w) for w in state.won),
+        pot=state.pot,
+        scores=tuple(score(state, s) for s in range(n)),
+        kills=state.kills,
+        dealer=state.dealer,
+        claimant=state.claimant,
+        chooser=state.chooser,
+        sides=state.sides,
+        deals=state.deals,
+        battles=state.battles,
+        last=state.last,
+        result=state.result,
+    )
+
+
+def num_players(state: State) -> int:
+    """Return the number of seats."""
+    return len(state.hands)
+
+
+def cards_in_play(state: State) -> tuple[Card, ...]:
+    """Return every card of the state: hands, squads, reserves, the pot, won piles."""
+    out: list[Card] = []
+    for s in range(state.players):
+        out.extend(state.hands[s])
+        out.extend(state.squads[s] or ())
+        out.extend(state.pot[s])
+        out.extend(state.won[s])
+    for r in state.reserves:
+        out.extend(r)
+    return tuple(out)

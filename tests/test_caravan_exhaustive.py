@@ -1,0 +1,133 @@
+"""Exhaustive model check of Caravan on tiny decks (DESIGN §7.4): every deal and every
+choice, every reachable state checked.
+
+Each configuration gives both seats a four-card custom deck (``min_deck_size=4``), with
+face cards and Jokers among them, and an opening hand. From every deal of the
+configuration (each seat's deck in every order), every legal action of every reachable
+state is stepped, depth first, and every distinct state is checked once:
+
+* cards are conserved: ``cards_in_play`` holds both decks' cards, each as often;
+* every caravan's incrementally kept value, suit and direction equal a recomputation
+  from scratch by a naive oracle (CARAVAN-VALUE, CARAVAN-SUIT, CARAVAN-DIRECTION,
+  CARAVAN-RECOMPUTE);
+* ``legal_actions`` lists distinct actions, exactly the set a naive reading of the rules
+  allows (``tests.support_caravan.naive_legal``), and is empty exactly at the end;
+* the turns stay within the bound of CARAVAN-LIMIT, and an ended game's outcome agrees
+  with its positions and hands.
+
+Sizes, by profile (``--profile`` or ``CARDWAR_PROFILE``): ``ci`` and ``dev`` play, for
+each configuration, every order of seat 0's deck against seat 1's deck in its given order
+(24 deals); ``full`` plays every order of both decks (576 deals per configuration; run it
+with ``pytest -m slow --profile full``). With an opening hand of four, the whole deck is
+in the hand and the deal only orders it, so one deal stands for all of them. No
+configuration can sell two caravans of one seat (four cards are too few), so the games
+end by an empty hand; selling is checked by the scenario tests.
+
+Measured on one core (Python 3.11), CPU time: ci/dev, five configurations, about 180 000
+states, 12 s (about 40 s of wall-clock time on a loaded shared machine).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+
+from cardwar import caravan
+from cardwar.cards import Card, Rank, parse_cards
+from cardwar.core import Termination
+from tests.support_caravan import naive_legal, recomputed, turn_bound
+
+pytestmark = pytest.mark.rule(
+    "CARAVAN-VALUE",
+    "CARAVAN-SUIT",
+    "CARAVAN-DIRECTION",
+    "CARAVAN-RECOMPUTE",
+    "CARAVAN-OPENING",
+    "CARAVAN-OPENING-DISCARD",
+    "CARAVAN-EMPTY-HAND",
+    "CARAVAN-LIMIT",
+)
+
+#: (name, seat 0's deck, seat 1's deck, options) of each configuration.
+CONFIGS: list[tuple[str, str, str, dict[str, object]]] = [
+    ("queen-king", "AH 5H 9S QS", "AC 5C 9H KD", {"opening_hand": 3}),
+    ("queen-king-hand-4", "AH 5H 9S QS", "AC 5C 9H KD", {"opening_hand": 4}),
+    ("joker-king-hand-4", "AH 5H 9S JK", "AC 5C 9H KD", {"opening_hand": 4}),
+    ("jack-joker", "AH 2H 3S JC", "AS 2S JK 3H", {"opening_hand": 3}),
+    ("jack-joker-early", "AH 2H 3S JC", "AS 2S JK 3H", {"opening_hand": 3,
+                                                         "early_finish": True,
+                                                         "face_limit": 1}),
+]
+def deals(d0: str, d1: str, opening_hand: int, profile: str) -> Iterator[list[tuple[Card, ...]]]:
+    """Yield the deals of a configuration for the profile (see the module docstring)."""
+    c0, c1 = parse_cards(d0), parse_cards(d1)
+    if opening_hand >= len(c0) and opening_hand >= len(c1):
+        yield [c0, c1]
+        return
+    for p0 in itertools.permutations(c0):
+        orders = itertools.permutations(c1) if profile == "full" else [c1]
+        for p1 in orders:
+            yield [p0, p1]
+
+
+def check_state(state: caravan.State, deck: Counter[Card], bound: int) -> None:
+    """Check every invariant of the module docstring on one state."""
+    assert Counter(caravan.cards_in_play(state)) == deck
+    for car in state.caravans:
+        assert car == recomputed(car)
+    legal = caravan.legal_actions(state)
+    assert len(set(legal)) == len(legal)
+    assert set(legal) == naive_legal(state)
+    result = caravan.outcome(state)
+    assert (result is None) == bool(legal)
+    assert state.turns <= bound
+    if result is None:
+        return
+    won = state.positions
+    assert result.scores == (won.count(0), won.count(1))
+    if result.termination is Termination.CARAVANS_SOLD:
+        assert None not in won or state.options.early_finish
+        assert won.count(result.winners[0]) >= 2
+    else:
+        assert result.termination is Termination.EMPTY_HAND
+        assert state.hands[1 - result.winners[0]] == ()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "d0", "d1", "opts"), CONFIGS, ids=[c[0] for c in CONFIGS])
+def test_every_deal_and_every_choice(
+    name: str, d0: str, d1: str, opts: dict[str, object], profile: str
+) -> None:
+    options = caravan.options(deck_0=d0, deck_1=d1, min_deck_size=4, **opts)
+    deck = Counter(parse_cards(d0) + parse_cards(d1))
+    bound = turn_bound(options)
+    seen: set[caravan.State] = set()
+    ends: Counter[str] = Counter()
+    faces_seen: set[Rank] = set()
+    opening_hand = int(str(opts["opening_hand"]))
+    for deal in deals(d0, d1, opening_hand, profile):
+        stack = [caravan.new_game(0, options, deal=deal)]
+        while stack:
+            state = stack.pop()
+            if state in seen:
+                continue
+            seen.add(state)
+            check_state(state, deck, bound)
+            for car in state.caravans:
+                for p in car.piles:
+                    faces_seen.update(f.rank for f in p.faces)
+            result = caravan.outcome(state)
+            if result is not None:
+                ends[str(result.termination)] += 1
+                continue
+            stack.extend(caravan.step(state, a) for a in caravan.legal_actions(state))
+    # The search reached ended games; with the whole deck in hand from the start, every
+    # face card that stays on the table (not a Jack, which leaves with its target) was
+    # played at some point.
+    assert sum(ends.values()) > 0
+    if opening_hand >= 4:
+        assert faces_seen >= {c.rank for c in deck if caravan.pip(c) is None} - {Rank.JACK}
+    print(f"{name}: {len(seen)} states, ends {dict(ends)}")

@@ -1,0 +1,436 @@
+"""Scenario tests of General's War, each naming the rule of ``docs/rules/generals.md`` it
+checks. Expected values are worked out by hand from the rules in each test's comments."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import attrs
+import pytest
+
+from cardwar import generals
+from cardwar.cards import DealError, parse_card, parse_cards, standard_deck
+from cardwar.core import GameOverError, IllegalActionError, NotationError, OptionError, Termination
+from cardwar.rng import Rng
+from tests.support_generals import act, cards, game
+
+
+def sizes(state: generals.State) -> list[int]:
+    return [len(h) for h in state.hands]
+
+
+@pytest.mark.rule("GENERALS-DECK", "GENERALS-DEAL", "GENERALS-PLAYERS")
+def test_deck_values_and_deal() -> None:
+    # Ace 1, face value, J 11, Q 12, K 13: 91 a suit, 364 the deck.
+    assert [generals.card_value(c) for c in parse_cards("AS 2S 10S JS QS KS")] == [
+        1, 2, 10, 11, 12, 13,
+    ]
+    assert sum(map(generals.card_value, standard_deck())) == 364
+    assert Counter(generals.deck()) == Counter(standard_deck())
+    for seed in range(20):
+        two = generals.new_game(seed, generals.options(first_dealer=0))
+        assert sizes(two) == [5, 5]
+        assert len(two.reserves[0]) == 42
+        four = generals.new_game(seed, generals.options(players=4, first_dealer=0))
+        assert sizes(four) == [5, 5, 5, 5]
+        assert len(four.reserves[0]) == 32
+        assert Counter(generals.cards_in_play(four)) == Counter(standard_deck())
+    for bad in (1, 3, 5, "3"):
+        with pytest.raises(OptionError, match="'players'"):
+            generals.options(players=bad)
+    assert generals.options(players="4").players == 4
+    with pytest.raises(OptionError, match="'hand_size'"):
+        generals.options(ranks="2 3", suits="SH", hand_size=3)
+    # An explicit deal: each hand, then the reserve top first; checked against the deck.
+    state = game(["2S 3S", "2H 3H"], "4S 4H")
+    assert cards(state.hands[0]) == "2S 3S"
+    assert cards(state.reserves[0]) == "4S 4H"
+    with pytest.raises(DealError, match="missing"):
+        game(["2S 3S", "2H 3H"], "4S 4H", ranks="2 3 4 5")
+    with pytest.raises(DealError, match="hand has 1 cards"):
+        generals.new_game(0, generals.options(ranks="2 3 4", suits="SH", hand_size=2),
+                          deal=["2S", "3S 4S 2H", "3H 4H"])
+    with pytest.raises(DealError, match="3 piles"):
+        generals.new_game(0, generals.options(ranks="2 3 4", suits="SH", hand_size=2),
+                          deal=["2S 3S", "4S 2H 3H 4H"])
+
+
+@pytest.mark.rule("GENERALS-DEALER")
+def test_first_dealer_by_lot_then_clockwise() -> None:
+    dealers = set()
+    for seed in range(30):
+        expected, _ = Rng.from_seed(seed).below(4)
+        state = generals.new_game(seed, generals.options(players=4))
+        assert state.dealer == expected
+        # The player on the dealer's left decides on claims first; the dealer chooses first.
+        assert state.claimant == (state.dealer + 1) % 4
+        assert state.chooser == state.dealer
+        dealers.add(state.dealer)
+    assert dealers == {0, 1, 2, 3}
+    assert generals.new_game(5, generals.options(first_dealer=1)).dealer == 1
+    with pytest.raises(OptionError, match="'first_dealer'"):
+        generals.options(first_dealer=2)
+    # The next deal is dealt by the next seat clockwise (see also test_end_of_deal).
+    state = game(["2S", "2H"], "", first_dealer=1)
+    # Both squads are single cards; after the battle no one can draw and a hand is
+    # empty, so the deal ends and seat 0 deals the second deal.
+    state = act(state, "squad 2H", "squad 2S")
+    assert state.deals == 2
+    assert state.dealer == 0
+
+
+@pytest.mark.rule("GENERALS-CLAIM", "GENERALS-CLAIM-ORDER")
+def test_claims_chain_and_short_reserve() -> None:
+    # Deck A-8 x S H; seat 1 deals, so seat 0 (the dealer's left) claims first.
+    state = game(["AS 2S 3S 4S", "2H 3H 4H 5H"], "5S AH 6S 6H 7S 7H 8S 8H")
+    assert generals.to_act(state) == 0
+    assert [str(a) for a in generals.legal_actions(state)] == ["claim AS", "pass"]
+    state = act(state, "claim AS")
+    # The general fetches five cards from the top of the reserve, an Ace among them.
+    assert cards(state.hands[0]) == "AS 2S 3S 4S 5S AH 6S 6H 7S"
+    assert state.revealed[0] == (parse_card("AS"),)
+    assert generals.to_act(state) == 0
+    assert [str(a) for a in generals.legal_actions(state)] == ["claim AH", "pass"]
+    state = act(state, "claim AH")
+    # Only three cards were left: the claim takes what remains.
+    assert cards(state.hands[0]) == "AS 2S 3S 4S 5S AH 6S 6H 7S 7H 8S 8H"
+    assert state.reserves == ((),)
+    # Seat 1 has no Ace: the claims are over and the battles start with the dealer.
+    assert state.claimant is None
+    assert generals.to_act(state) == 1
+    with pytest.raises(IllegalActionError, match="cannot claim"):
+        generals.step(game(["AS 2S", "2H 3H"], "3S AH"), generals.parse_action("claim AH"))
+
+
+@pytest.mark.rule("GENERALS-CLAIM", "GENERALS-CLAIM-ORDER", "GENERALS-OBSERVE")
+def test_claims_are_optional_and_go_clockwise_from_the_dealers_left() -> None:
+    # Four players, seat 3 deals: seat 0 decides first, then 1, 2 and the dealer.
+    hands = ["AS 2S", "AH 2H", "3S 3H", "AD 2D"]
+    state = game(hands, "3D 4S 4H 4D", claim_cards=1)
+    assert generals.to_act(state) == 0
+    mine = generals.observe(state, 1)
+    assert mine.revealed == ((), (), (), ())
+    state = act(state, "pass")
+    # Seat 0 passed with its Ace: it stays hidden; seat 1 decides next.
+    assert generals.to_act(state) == 1
+    state = act(state, "claim AH")
+    assert cards(state.hands[1]) == "AH 2H 3D"
+    # Seat 1 has no more unrevealed Ace and seat 2 none, but both are asked (and can only
+    # pass), so that being asked says nothing about a hand; the dealer decides last.
+    assert generals.to_act(state) == 1
+    assert [str(a) for a in generals.legal_actions(state)] == ["pass"]
+    state = act(state, "pass")
+    assert generals.to_act(state) == 2
+    assert [str(a) for a in generals.legal_actions(state)] == ["pass"]
+    state = act(state, "pass")
+    assert generals.to_act(state) == 3
+    state = act(state, "claim AD")
+    assert cards(state.hands[3]) == "AD 2D 4S"
+    state = act(state, "pass")
+    seen = generals.observe(state, 0)
+    assert seen.revealed == ((), (parse_card("AH"),), (), (parse_card("AD"),))
+    assert "AS" not in repr(generals.observe(state, 2))
+    # The claims are over; the dealer chooses an opponent.
+    assert state.claimant is None
+    assert generals.to_act(state) == 3
+    # Once the revealed general is played, it is no longer in the hand's revealed list.
+    state = act(state, "challenge 1", "squad AD 2D 4S", "squad AH 2H 3D")
+    assert state.revealed[1] == ()
+    assert state.revealed[3] == ()
+
+
+@pytest.mark.rule("GENERALS-SQUAD", "GENERALS-BATTLE", "GENERALS-DRAW", "GENERALS-SCORE")
+def test_battle_takes_all_and_winner_draws_first() -> None:
+    state = game(["8S 7S 2S 3S", "8H 6H 2H 3H"], "4S 4H 5S 5H 6S 7H AS AH")
+    # No Ace in a hand: both can only pass. The dealer (seat 1) then commits first.
+    assert [str(a) for a in generals.legal_actions(state)] == ["pass"]
+    state = act(state, "pass", "pass")
+    assert generals.to_act(state) == 1
+    assert len(generals.legal_actions(state)) == 4  # 4 choose 3
+    state = act(state, "squad 8H 6H 3H")
+    assert generals.to_act(state) == 0
+    state = act(state, "squad 8S 7S 3S")
+    # 8 + 7 + 3 = 18 beats 8 + 6 + 3 = 17: seat 0 takes all six cards.
+    assert state.last is not None
+    assert state.last.sums == (18, 17)
+    assert state.last.taker == 0
+    assert state.last.taken == 6
+    assert cards(state.won[0]) == "3S 7S 8S 3H 6H 8H"
+    assert generals.score(state, 0) == 35
+    assert generals.score(state, 1) == 0
+    # The winner draws three first, then the other player.
+    assert cards(state.hands[0]) == "2S 4S 4H 5S"
+    assert cards(state.hands[1]) == "2H 5H 6S 7H"
+    assert cards(state.reserves[0]) == "AS AH"
+    # The choice (and the first commitment) passes clockwise.
+    assert state.chooser == 0
+    assert generals.to_act(state) == 0
+    with pytest.raises(IllegalActionError, match="three cards"):
+        act(state, "squad 2S 4S")
+    with pytest.raises(IllegalActionError, match="three cards"):
+        act(state, "squad 2S 4S 8S")
+
+
+@pytest.mark.rule("GENERALS-SQUAD", "GENERALS-OBSERVE")
+def test_squads_are_hidden_until_all_are_in() -> None:
+    state = game(["8S 7S 2S 3S", "8H 6H 2H 3H"], "4S 4H 5S 5H 6S 7H AS AH")
+    state = act(state, "pass", "pass", "squad 8H 6H 3H")
+    theirs = generals.observe(state, 0)
+    assert theirs.squad is None
+    assert theirs.committed == (False, True)
+    assert theirs.committed_sizes == (0, 3)
+    assert theirs.hand_sizes == (4, 1)
+    for card in ("8H", "6H", "3H", "2H"):
+        assert card not in repr(theirs)
+    mine = generals.observe(state, 1)
+    assert cards(mine.squad) == "3H 6H 8H"
+    assert cards(mine.hand) == "2H"
+    assert "8S" not in repr(mine)
+    with pytest.raises(ValueError, match="seat"):
+        generals.observe(state, 2)
+
+
+@pytest.mark.rule("GENERALS-SQUAD")
+def test_short_hand_plays_everything() -> None:
+    # The reserve is empty: seat 0 holds two cards and must play both.
+    short = act(game(["2S 3S", "2H 4H"], "3H 4S", hand_size=2, first_dealer=0), "pass", "pass")
+    assert [str(a) for a in generals.legal_actions(short)] == ["squad 2S 3S"]
+
+
+@pytest.mark.rule("GENERALS-TIE", "GENERALS-KILL")
+def test_equal_sums_carry_the_pot_to_the_next_winner() -> None:
+    # Seat 1 deals; claim_cards=0 turns claims off (the Aces are still generals).
+    state = game(["AS 5S 9S 2S 3S", "AH 5H 9H 6S 6H"], "2H 3H 4S 4H 7S 7H 8S 8H",
+                 claim_cards=0)
+    assert state.claimant is None
+    state = act(state, "squad AH 5H 9H", "squad AS 5S 9S")  # 15 = 15
+    assert state.last is not None
+    assert state.last.taker is None
+    assert cards(state.pot[0]) == "AS 5S 9S"
+    assert cards(state.pot[1]) == "AH 5H 9H"
+    assert state.won == ((), ())
+    # Equal sums: the draw goes clockwise from the chooser (seat 1 chose, so 1 then 0).
+    assert cards(state.hands[1]) == "6S 6H 2H 3H 4S"
+    assert cards(state.hands[0]) == "2S 3S 4H 7S 7H"
+    assert generals.observe(state, 0).pot == state.pot  # the pot is face up
+    state = act(state, "squad 2S 3S 4H", "squad 6S 6H 4S")  # seat 0: 9; seat 1: 16
+    # Seat 1 takes the pot and both squads: 12 cards. Seat 0's AS in the pot is a kill;
+    # seat 1's own AH is not.
+    assert state.last is not None
+    assert state.last.taker == 1
+    assert state.last.taken == 12
+    assert state.kills == ((0, 0), (1, 0))
+    assert state.last.kills == ((0, parse_card("AS")),)
+    assert state.pot == ((), ())
+
+
+@pytest.mark.rule("GENERALS-TIE")
+def test_equal_sums_can_return_the_cards_to_their_owners() -> None:
+    state = game(["AS 5S 9S 2S 3S", "AH 5H 9H 6S 6H"], "2H 3H 4S 4H 7S 7H 8S 8H",
+                 claim_cards=0, tie="return_to_owners")
+    state = act(state, "squad AH 5H 9H", "squad AS 5S 9S")
+    assert state.pot == ((), ())
+    assert cards(state.won[0]) == "AS 5S 9S"
+    assert cards(state.won[1]) == "AH 5H 9H"
+    assert generals.score(state, 0) == 15 == generals.score(state, 1)
+    assert state.kills == ((0, 0), (0, 0))
+
+
+@pytest.mark.rule("GENERALS-KILL")
+def test_two_generals_of_one_opponent_win_over_several_battles() -> None:
+    # Seat 0 lays its two Aces in two battles and loses both.
+    state = game(["AS 2S 3S", "KS KH QS"], "AH 4S QH 4H JS JH 2H 3H", claim_cards=0)
+    state = act(state, "squad KS KH QS", "squad AS 2S 3S")
+    assert state.kills == ((0, 0), (1, 0))
+    assert generals.outcome(state) is None
+    # Seat 1 drew first (AH 4S QH), seat 0 then (4H JS JH).
+    assert cards(state.hands[1]) == "AH 4S QH"
+    assert cards(state.hands[0]) == "4H JS JH"
+    state = act(state, "squad 4H JS JH", "squad AH 4S QH")  # 26 beats 17: seat 0 kills AH
+    assert state.kills == ((0, 1), (1, 0))
+    assert generals.outcome(state) is None
+    # Seat 0 drew the last two cards, seat 1 none: the deal is over, and the 2H and 3H
+    # left in seat 0's hand go to its pile, with no kill.
+    assert state.deals == 2
+    assert state.banked == (4 + 11 + 11 + 1 + 4 + 12 + 2 + 3, 13 + 13 + 12 + 1 + 2 + 3)
+    # Kills carry over to the next deal.
+    assert state.kills == ((0, 1), (1, 0))
+    won = generals.new_game(0, generals.options(kills_to_win=1, first_dealer=1, claim_cards=0,
+                                                ranks="A 2 3 K Q", suits="SH", hand_size=3),
+                            deal=["AS 2S 3S", "KS KH QS", "AH 2H 3H QH"])
+    won = act(won, "squad KS KH QS", "squad AS 2S 3S")
+    result = generals.outcome(won)
+    assert result is not None
+    assert result.termination is Termination.GENERALS_KILLED
+    assert result.winners == (1,)
+    assert generals.legal_actions(won) == ()
+    with pytest.raises(GameOverError):
+        act(won, "pass")
+
+
+@pytest.mark.rule("GENERALS-DEAL-END", "GENERALS-SCORE", "GENERALS-DEALER")
+def test_end_of_deal_scores_leftovers_and_deals_again() -> None:
+    # The reserve holds two cards: after the first battle the winner takes both, the
+    # loser draws nothing and still holds one card, the winner three.
+    state = game(["2S 3S 4S 5S", "2H 3H 4H 5H"], "6S 6H", first_dealer=1)
+    state = act(state, "pass", "pass", "squad 2H 3H 4H", "squad 3S 4S 5S")  # 12 beats 9
+    assert cards(state.hands[0]) == "2S 6S 6H"
+    assert cards(state.hands[1]) == "5H"
+    state = act(state, "squad 2S 6S 6H", "squad 5H")  # 14 beats 5; seat 1 has no card
+    # The deal is over: seat 0's piles 12 + 9 + 14 + 5 = 40; seat 1's nothing.
+    assert state.deals == 2
+    assert state.banked == (40, 0)
+    assert state.dealer == 0
+    assert Counter(generals.cards_in_play(state)) == Counter(generals.deck(state.options))
+    assert sizes(state) == [4, 4]
+    assert len(state.reserves[0]) == 2
+    assert state.won == ((), ())
+    # Cards left in hand at the end of a deal go to their owner's pile.
+    left = game(["2S 3S 4S 5S", "2H 3H 4H 5H"], "", first_dealer=1, squad_size="one_to_three")
+    left = act(left, "squad 2H", "squad 5S")  # 5 beats 2: seat 0 has 7
+    left = act(left, "squad 2S 3S 4S", "squad 5H")  # 9 beats 5: seat 0 has 7 + 14 = 21
+    # Seat 0's hand is empty; seat 1 keeps 3H 4H, which score 7 for it.
+    assert left.deals == 2
+    assert left.banked == (21, 7)
+
+
+@pytest.mark.rule("GENERALS-TARGET")
+def test_target_is_checked_after_every_battle() -> None:
+    state = game(["8S 7S 2S 3S", "8H 6H 2H 3H"], "4S 4H 5S 5H 6S 7H AS AH", target=35)
+    state = act(state, "pass", "pass", "squad 8H 6H 3H", "squad 8S 7S 3S")
+    result = generals.outcome(state)
+    assert result is not None
+    assert result.termination is Termination.TARGET_SCORE
+    assert result.winners == (0,)
+    assert result.scores == (35, 0)
+    assert generals.options().target == generals.DEFAULT_TARGET == 250
+
+
+@pytest.mark.rule("GENERALS-TARGET", "GENERALS-DEAL-END")
+def test_several_over_the_target_at_the_end_of_a_deal() -> None:
+    # Equal sums, then the deal ends: each owner takes back its cards (the pot and the
+    # leftovers), so both reach the target together.
+    state = game(["2S 3S 4S", "2H 3H 4H"], "", target=9, first_dealer=0)
+    state = act(state, "squad 2S 3S 4S", "squad 2H 3H 4H")
+    result = generals.outcome(state)
+    assert result is not None
+    assert result.termination is Termination.TARGET_SCORE
+    assert result.is_draw
+    assert result.scores == (9, 9)
+    # The same position with 3 points banked by seat 0 from earlier deals: 12 beats 9.
+    start = game(["2S 3S 4S", "2H 3H 4H"], "", target=9, first_dealer=0)
+    state = act(attrs.evolve(start, banked=(3, 0)), "squad 2S 3S 4S", "squad 2H 3H 4H")
+    result = generals.outcome(state)
+    assert result is not None
+    assert result.termination is Termination.TARGET_SCORE
+    assert result.winners == (0,)
+    assert result.scores == (12, 9)
+
+
+@pytest.mark.rule("GENERALS-FOUR", "GENERALS-DRAW")
+def test_four_player_duel() -> None:
+    hands = ["2S 3S", "4S 5S", "2H 3H", "4H 5H"]
+    state = act(game(hands, "6S 6H 7S 7H"), "pass", "pass", "pass", "pass")
+    # Seat 3 deals and chooses an opponent among the players who hold cards.
+    assert generals.to_act(state) == 3
+    assert [str(a) for a in generals.legal_actions(state)] == [
+        "challenge 0", "challenge 1", "challenge 2",
+    ]
+    with pytest.raises(IllegalActionError, match="choose an opponent"):
+        act(state, "challenge 3")
+    state = act(state, "challenge 1")
+    assert state.sides == ((3,), (1,))
+    # The chooser commits first, then the opponent; the others sit out.
+    assert generals.to_act(state) == 3
+    state = act(state, "squad 4H 5H")
+    assert generals.to_act(state) == 1
+    state = act(state, "squad 4S 5S")  # 9 = 9, equal: the draw starts at the chooser
+    # Each duellist draws three: seat 3 takes three cards, seat 1 the last one.
+    assert cards(state.hands[3]) == "6S 6H 7S"
+    assert cards(state.hands[1]) == "7H"
+    assert cards(state.hands[0]) == "2S 3S"
+    assert cards(state.hands[2]) == "2H 3H"
+    # The choice passes clockwise to seat 0.
+    assert generals.to_act(state) == 0
+    assert state.sides == ()
+    state = act(state, "challenge 2", "squad 2S 3S", "squad 2H 3H")  # 5 = 5 again
+    assert state.chooser == 1
+    assert generals.to_act(state) == 1
+    # Seats 0 and 2 are empty now: only seat 3 can be challenged.
+    assert [str(a) for a in generals.legal_actions(state)] == ["challenge 3"]
+    state = act(state, "challenge 3", "squad 7H", "squad 6S 6H 7S")  # 19 beats 7
+    # Seat 3 takes both earlier pots (8 cards) and both squads: 12 cards, 18 + 10 + 26.
+    assert state.last is not None
+    assert state.last.taker == 3
+    assert state.last.taken == 12
+    # No one holds cards now: the deal ends.
+    assert state.deals == 2
+    assert state.banked == (0, 0, 0, 54)
+
+
+@pytest.mark.rule("GENERALS-PARTNERSHIP", "GENERALS-FOUR")
+def test_four_player_partnership() -> None:
+    hands = ["AS 3S", "4S 9S", "2H 3H", "4H 5H"]
+    state = game(hands, "6S 6H 7S 7H AH 9H 2S 5S", four_player="partnership", claim_cards=0)
+    assert generals.to_act(state) == 3
+    assert [str(a) for a in generals.legal_actions(state)] == [
+        "partner 0", "partner 1", "partner 2",
+    ]
+    state = act(state, "partner 0")
+    assert state.sides == ((0, 3), (1, 2))
+    # Everyone commits, clockwise from the chooser: 3, 0, 1, 2.
+    order = []
+    for squad in ("squad 4H 5H", "squad AS 3S", "squad 4S 9S", "squad 2H 3H"):
+        order.append(generals.to_act(state))
+        state = act(state, squad)
+    assert order == [3, 0, 1, 2]
+    # Sides: 9 + 4 = 13 against 13 + 5 = 18: seat 1 (13, the higher squad) takes all.
+    assert state.last is not None
+    assert state.last.sums == (13, 18)
+    assert state.last.taker == 1
+    assert state.last.taken == 8
+    # AS was laid by seat 0, an opponent of the taking side: a kill for seat 1.
+    assert state.kills[1][0] == 1
+    # The taker draws first, then clockwise: 1, 2, 3, 0.
+    assert cards(state.hands[1]) == "6S 6H 7S"
+    assert cards(state.hands[2]) == "7H AH 9H"
+    assert cards(state.hands[3]) == "2S 5S"
+    assert state.hands[0] == ()
+
+
+@pytest.mark.rule("GENERALS-PGW")
+def test_colour_halves_and_flexible_squads() -> None:
+    opts = generals.options(deck_mode="colour_halves", first_dealer=0)
+    state = generals.new_game(7, opts)
+    black = {c for c in standard_deck() if c.suit is not None and c.suit.value in "CS"}
+    assert all(c in black for c in state.hands[0] + state.reserves[0])
+    assert not any(c in black for c in state.hands[1] + state.reserves[1])
+    assert [len(r) for r in state.reserves] == [21, 21]
+    with pytest.raises(OptionError, match="'deck_mode'"):
+        generals.options(players=4, deck_mode="colour_halves")
+    with pytest.raises(DealError, match="colour half"):
+        generals.new_game(0, generals.options(deck_mode="colour_halves", ranks="2 3",
+                                              suits="SH", hand_size=1),
+                          deal=["2H", "2S", "3S", "3H"])
+    # One to three cards; the number committed is public, the cards are not.
+    flex = game(["2S 3S 4S", "2H 3H 4H"], "5S 5H", squad_size="one_to_three", claim_cards=0)
+    assert len(generals.legal_actions(flex)) == 3 + 3 + 1
+    flex = act(flex, "squad 4H")
+    assert generals.observe(flex, 0).committed_sizes == (0, 1)
+    flex = act(flex, "squad 2S 3S")  # 5 beats 4
+    assert flex.last is not None
+    assert flex.last.taker == 0
+    # Each draws three (what is left): seat 0 first.
+    assert cards(flex.hands[0]) == "4S 5S 5H"
+    assert cards(flex.hands[1]) == "2H 3H"
+
+
+@pytest.mark.rule("GENERALS-OBSERVE")
+def test_notation_round_trips_and_bad_text_is_refused() -> None:
+    for text in ("pass", "claim AS", "challenge 2", "partner 3", "squad 2H 5S KD"):
+        assert str(generals.parse_action(text)) == text
+    # A squad is kept in value order, whatever order it was written in.
+    assert generals.parse_action("squad KD 2H 5S") == generals.parse_action("squad 2H 5S KD")
+    for bad in ("claim", "squad", "squad 2H 3H 4H 5H", "challenge x", "claim ZZ", "fold"):
+        with pytest.raises(NotationError):
+            generals.parse_action(bad)
