@@ -17,6 +17,8 @@ from cardwar.core import Variant
 from cardwar.variants import arneson, peace, war
 from cardwar.variants._battle import BattleState, Tally
 from tests.support_caravan import caravan_options, resample_caravan_hidden
+from tests.support_cold_war import STEP_BOUND as COLD_WAR_STEP_BOUND
+from tests.support_cold_war import cold_war_options, resample_cold_war_hidden
 from tests.support_generals import STEP_BOUND as GENERALS_STEP_BOUND
 from tests.support_generals import generals_options, resample_generals_hidden
 
@@ -110,6 +112,7 @@ OPTION_STRATEGIES: dict[str, Callable[[], st.SearchStrategy[Any]]] = {
     "arneson": lambda: arneson_options(),
     "generals": lambda: generals_options(),
     "caravan": lambda: caravan_options(),
+    "cold-war": lambda: cold_war_options(),
 }
 
 #: Per variant: a bound on the steps of any game under the option strategies above
@@ -128,6 +131,8 @@ STEP_BOUNDS: dict[str, int] = {
     # CARAVAN-LIMIT: at most the cards of both decks plus their number cards (188 with the
     # default decks); custom decks hold at most 2 x 54 cards, so 2 x 54 + 2 x 40 turns.
     "caravan": 188,
+    # COLDWAR-LIMIT: the strategy always sets max_tricks <= 1500 (see support_cold_war).
+    "cold-war": COLD_WAR_STEP_BOUND,
 }
 
 
@@ -188,6 +193,7 @@ HIDDEN_RESAMPLERS: dict[str, Callable[[Any, int, random.Random], Any]] = {
     "arneson": resample_arneson_hidden,
     "generals": resample_generals_hidden,
     "caravan": resample_caravan_hidden,
+    "cold-war": resample_cold_war_hidden,
 }
 
 

@@ -66,6 +66,7 @@ DOCUMENTED_MODULES = (
     "cardwar.variants.war",
     "cardwar.variants.peace",
     "cardwar.variants.arneson",
+    "cardwar.variants.cold_war",
     "cardwar.variants.generals",
     "cardwar.variants.caravan",
 )

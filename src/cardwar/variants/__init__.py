@@ -68,11 +68,12 @@ def all_variants() -> tuple[Variant, ...]:
 
 
 def _register_builtins() -> None:
-    from cardwar.variants import arneson, caravan, generals, peace, war
+    from cardwar.variants import arneson, caravan, cold_war, generals, peace, war
 
     register(war)
     register(peace)
     register(arneson)
+    register(cold_war)
     register(generals)
     register(caravan)
 

@@ -1,0 +1,970 @@
+"""Cold War (Zimna Wojna): a trick-taking War for three or four players with hands of
+three, wars that later players may join or leave, declared Jokers, bombs and deals played
+to 1000 points. The rules are on the docs page ``rules/cold-war``; rule IDs
+``COLDWAR-...`` in comments are defined there.
+
+Play is sequential: the seat to act (``to_act``) plays one card of its hand, declaring a
+rank for a Joker (``JK=Q``, or ``JK=TOP`` for the highest card). The step that completes a
+round of plays resolves it: the table is taken, or a war goes on with face-down stakes;
+hands are refilled; a deal that ends is scored and the next one dealt.
+
+>>> from cardwar import cold_war
+>>> state = cold_war.new_game(seed=5)
+>>> cold_war.to_act(state), [str(a) for a in cold_war.legal_actions(state)][:4]
+(0, ['9S', 'KS', 'JK=9', 'JK=10'])
+>>> for text in ("9S", "9C", "AH"):  # a pair of nines starts a war; the Ace stays out
+...     state = cold_war.step(state, cold_war.parse_action(text))
+>>> state.order, cold_war.observe(state, 2).stake_counts
+((0, 1), (1, 1, 0))
+>>> state = cold_war.step(state, cold_war.parse_action("JK=TOP"))
+>>> state = cold_war.step(state, cold_war.parse_action("JH"))
+>>> str(state.last_trick), cold_war.to_act(state)
+('0:9S 1:9C 2:AH / 0:JK=TOP 1:JH -> seat 0 takes 7', 0)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from cardwar.cards import (
+    JOKER,
+    SHORT_RANKS,
+    Card,
+    CardError,
+    DealError,
+    Rank,
+    Suit,
+    check_deal,
+    parse_card,
+    parse_cards,
+    parse_rank,
+    reduced_deck,
+)
+from cardwar.core import (
+    GameOverError,
+    IllegalActionError,
+    NotationError,
+    OptionError,
+    Outcome,
+    Termination,
+    bool_converter,
+    enum_converter,
+    int_converter,
+    make_options,
+    option,
+    ranks_converter,
+    suits_converter,
+)
+from cardwar.rng import Rng
+
+__all__ = [
+    "ALIASES",
+    "AUTOMATIC",
+    "BOMB_POINTS",
+    "DIRTY_BOMB_POINTS",
+    "HAND_SIZE",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "NAME",
+    "RULES_VERSION",
+    "TITLE",
+    "TOP",
+    "BombMode",
+    "DealRecord",
+    "DrawOrder",
+    "Observation",
+    "Options",
+    "Play",
+    "Played",
+    "State",
+    "TiedTop",
+    "TrickRecord",
+    "WarTrigger",
+    "bomb_points",
+    "card_points",
+    "cards_in_play",
+    "deck",
+    "legal_actions",
+    "new_game",
+    "num_players",
+    "observe",
+    "options",
+    "outcome",
+    "parse_action",
+    "step",
+    "to_act",
+]
+
+#: The registry name of the variant.
+NAME = "cold-war"
+#: Other names the registry accepts.
+ALIASES: tuple[str, ...] = ("cold_war", "zimna-wojna")
+#: The variant's name for people.
+TITLE = "Cold War (Zimna Wojna)"
+#: Bumped whenever a rule changes what any game does; recorded in every game record.
+RULES_VERSION = 1
+#: The fewest players the variant allows.
+MIN_PLAYERS = 3
+#: The most players the variant allows.
+MAX_PLAYERS: int | None = 4
+#: Whether the game plays itself (no seat ever makes a decision).
+AUTOMATIC = False
+#: Cards in a full hand (COLDWAR-HAND).
+HAND_SIZE = 3
+#: Points of a clean bomb (COLDWAR-BOMB).
+BOMB_POINTS = 100
+#: Points of a dirty bomb, one with a Joker (COLDWAR-BOMB).
+DIRTY_BOMB_POINTS = 20
+#: The rank a Joker declared as the highest card plays as (COLDWAR-JOKER): above the Ace.
+TOP = Rank.JOKER
+
+
+class WarTrigger(enum.Enum):
+    """Which equal cards start a war (COLDWAR-WAR-TRIGGER)."""
+
+    ANY_PAIR = "any_pair"
+    """Any two cards of one rank in a round, whatever the highest card (the seed)."""
+    TIE_FOR_HIGHEST = "tie_for_highest"
+    """Only a tie for the highest card of the round, as in classic War."""
+
+
+class BombMode(enum.Enum):
+    """Which three cards make a bomb at the end of a deal (COLDWAR-BOMB-MODE)."""
+
+    FINAL_HAND = "final_hand"
+    """A player's hand when the deal ends for them."""
+    LAST_PLAYS = "last_plays"
+    """The last three cards a player played in the deal."""
+    OFF = "off"
+    """No bombs."""
+
+
+class DrawOrder(enum.Enum):
+    """In which order players refill their hands after a round (COLDWAR-REFILL)."""
+
+    PLAY_ORDER = "play_order"
+    """In the order they played in the round."""
+    WINNER_FIRST = "winner_first"
+    """The player who took the table first, then the others in play order."""
+
+
+class TiedTop(enum.Enum):
+    """What happens when several players share the best total at or past the target
+    (COLDWAR-WIN)."""
+
+    PLAY_ON = "play_on"
+    """Another deal is played."""
+    SHARED = "shared"
+    """They all win."""
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Options:
+    """The options of Cold War; every field is documented on the rules page."""
+
+    players: int = option(
+        3, "The number of players (COLDWAR-PLAYERS).", int_converter("players", 3, 4)
+    )
+    target: int = option(
+        1000,
+        "The total that ends the game, checked after each deal (COLDWAR-WIN).",
+        int_converter("target", 1),
+    )
+    war_trigger: WarTrigger = option(
+        WarTrigger.ANY_PAIR,
+        "Which equal cards start a war (COLDWAR-WAR-TRIGGER).",
+        enum_converter(WarTrigger, "war_trigger"),
+        [w.value for w in WarTrigger],
+    )
+    bomb_mode: BombMode = option(
+        BombMode.FINAL_HAND,
+        "Which three cards of a player can make a bomb (COLDWAR-BOMB-MODE).",
+        enum_converter(BombMode, "bomb_mode"),
+        [b.value for b in BombMode],
+    )
+    draw_order: DrawOrder = option(
+        DrawOrder.PLAY_ORDER,
+        "The order in which players refill after a round (COLDWAR-REFILL).",
+        enum_converter(DrawOrder, "draw_order"),
+        [d.value for d in DrawOrder],
+    )
+    rotate_dealer: bool = option(
+        True,
+        "Whether the deal passes one seat on after each deal (COLDWAR-DEALER).",
+        bool_converter("rotate_dealer"),
+    )
+    tied_top: TiedTop = option(
+        TiedTop.PLAY_ON,
+        "What a shared best total at or past the target does (COLDWAR-WIN).",
+        enum_converter(TiedTop, "tied_top"),
+        [t.value for t in TiedTop],
+    )
+    max_tricks: int | None = option(
+        None,
+        "None: no limit; N: the game is a draw after N tricks without a winner "
+        "(COLDWAR-LIMIT).",
+        int_converter("max_tricks", 1, optional=True),
+    )
+    ranks: tuple[Rank, ...] = option(
+        SHORT_RANKS, "The ranks of the deck (COLDWAR-DECK).", ranks_converter("ranks")
+    )
+    suits: tuple[Suit, ...] = option(
+        tuple(Suit), "The suits of the deck (COLDWAR-DECK).", suits_converter("suits")
+    )
+    decks: int = option(
+        2, "Copies of the suited cards in the deck (COLDWAR-DECK).", int_converter("decks", 1, 8)
+    )
+    jokers: int = option(
+        2, "Jokers in the deck (COLDWAR-DECK).", int_converter("jokers", 0, 8)
+    )
+
+    def __attrs_post_init__(self) -> None:
+        size = len(self.ranks) * len(self.suits) * self.decks + self.jokers
+        if size < HAND_SIZE * self.players:
+            raise OptionError(
+                "ranks",
+                f"a deck of {size} cards cannot deal {HAND_SIZE} cards to "
+                f"{self.players} players (COLDWAR-DEAL)",
+            )
+
+
+def options(**kwargs: Any) -> Options:
+    """Return validated options of Cold War, naming any bad option.
+
+    >>> options(players=4, war_trigger="tie_for_highest").war_trigger
+    <WarTrigger.TIE_FOR_HIGHEST: 'tie_for_highest'>
+    """
+    return make_options(Options, kwargs)
+
+
+def _rank_name(rank: Rank) -> str:
+    return "TOP" if rank is TOP else rank.symbol
+
+
+@attrs.frozen(slots=True)
+class Play:
+    """Play this card from your hand; a Joker is played with a declared rank."""
+
+    card: Card
+    """The hand card played."""
+    declared: Rank | None = None
+    """The rank a Joker plays as (``TOP`` for the highest card, or a rank of the deck);
+    ``None`` for any other card."""
+
+    def __str__(self) -> str:
+        if self.declared is None:
+            return str(self.card)
+        return f"{self.card}={_rank_name(self.declared)}"
+
+
+@attrs.frozen(slots=True)
+class Played:
+    """A card played face up on the table: by whom, and as which rank."""
+
+    seat: int
+    """The seat that played it."""
+    card: Card
+    """The card."""
+    rank: Rank
+    """The rank it plays as: its own, or a Joker's declared rank (``TOP`` above the Ace)."""
+
+    def __str__(self) -> str:
+        if self.card.is_joker:
+            return f"{self.seat}:JK={_rank_name(self.rank)}"
+        return f"{self.seat}:{self.card}"
+
+
+@attrs.frozen(slots=True)
+class TrickRecord:
+    """A completed trick, as everyone saw it."""
+
+    rounds: tuple[tuple[Played, ...], ...]
+    """The face-up plays of each round: the opening round, then each war round."""
+    stakes: tuple[int, ...]
+    """How many face-down stakes each seat laid (the cards stay hidden)."""
+    winner: int | None
+    """The seat that took the table; ``None`` when it was set aside (COLDWAR-LEAVE)."""
+    cards: int
+    """How many cards the table held."""
+    left: tuple[int, ...]
+    """The seats that left the deal during the trick, in the order they left."""
+
+    def __str__(self) -> str:
+        text = " / ".join(" ".join(map(str, r)) for r in self.rounds)
+        who = "set aside" if self.winner is None else f"seat {self.winner} takes"
+        out = f"{text} -> {who} {self.cards}"
+        if self.left:
+            out += "; left: " + " ".join(map(str, self.left))
+        return out
+
+
+@attrs.frozen(slots=True)
+class DealRecord:
+    """A completed deal and how it scored (COLDWAR-SCORE)."""
+
+    number: int
+    """The deal's number, from 1."""
+    dealer: int
+    """The seat that dealt."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each seat's hand when the deal ended for them (shown at the scoring)."""
+    card_points: tuple[int, ...]
+    """Each seat's points for the cards of its pool and hand."""
+    bombs: tuple[int, ...]
+    """Each seat's bomb points: 0, 20 or 100."""
+    set_aside: int
+    """Points of the cards set aside unscored."""
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Return each seat's score for the deal: card points plus bombs."""
+        return tuple(c + b for c, b in zip(self.card_points, self.bombs, strict=True))
+
+    def __str__(self) -> str:
+        return f"deal {self.number}: " + " ".join(map(str, self.scores))
+
+
+@attrs.frozen(slots=True)
+class State:
+    """The whole state of a game of Cold War."""
+
+    options: Options
+    """The game's options."""
+    dealer: int
+    """The seat that dealt the current deal."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each seat's hidden hand."""
+    stock: tuple[Card, ...]
+    """The face-down stock, top card first."""
+    pools: tuple[tuple[Card, ...], ...]
+    """Each seat's face-down pool of won cards, top card first."""
+    active: tuple[bool, ...]
+    """Whether each seat is still in the current deal."""
+    order: tuple[int, ...]
+    """The seats that play in the current round, in playing order."""
+    rng: Rng
+    """The game's generator."""
+    plays: tuple[Played, ...] = ()
+    """The plays of the current round so far."""
+    rounds: tuple[tuple[Played, ...], ...] = ()
+    """The completed rounds of the current trick (the opening round and war rounds)."""
+    war_rank: Rank | None = None
+    """The rank of the war started in the current round, if any; with
+    ``war_trigger=tie_for_highest`` a war is known only when the round is complete, so
+    this stays ``None``."""
+    stakes: tuple[tuple[int, Card], ...] = ()
+    """The face-down stakes on the table: (seat, card), in the order laid."""
+    set_aside: tuple[Card, ...] = ()
+    """Cards set aside unscored in the current deal (COLDWAR-LEAVE)."""
+    recent: tuple[tuple[Card, ...], ...] = ()
+    """Each seat's last three cards played in the current deal, oldest first."""
+    left: tuple[int, ...] = ()
+    """Seats that left the deal during the current trick."""
+    totals: tuple[int, ...] = ()
+    """Each seat's total score over the completed deals."""
+    deals: int = 0
+    """Deals completed."""
+    tricks: int = 0
+    """Tricks completed in the game."""
+    last_trick: TrickRecord | None = None
+    """The last completed trick."""
+    last_deal: DealRecord | None = None
+    """The last completed deal."""
+    result: Outcome | None = None
+    """The outcome once the game has ended."""
+
+    @property
+    def players(self) -> int:
+        """Return the number of seats."""
+        return len(self.hands)
+
+    @property
+    def in_war(self) -> bool:
+        """Return whether the current round is a war round."""
+        return bool(self.rounds)
+
+
+@attrs.frozen(slots=True)
+class Observation:
+    """What one seat knows: its own hand and pool, every face-up card, and the sizes of
+    everything hidden. Never another hand, a stake or the stock's cards."""
+
+    seat: int
+    """The observing seat."""
+    hand: tuple[Card, ...]
+    """The seat's own hand."""
+    pool: tuple[Card, ...]
+    """The seat's own pool, top card first."""
+    hand_sizes: tuple[int, ...]
+    """Cards in each seat's hand."""
+    pool_sizes: tuple[int, ...]
+    """Cards in each seat's pool."""
+    stock_size: int
+    """Cards in the stock."""
+    active: tuple[bool, ...]
+    """Whether each seat is still in the deal."""
+    dealer: int
+    """The current dealer."""
+    order: tuple[int, ...]
+    """The seats that play in the current round, in order."""
+    plays: tuple[Played, ...]
+    """The face-up plays of the current round so far."""
+    rounds: tuple[tuple[Played, ...], ...]
+    """The completed rounds of the current trick."""
+    war_rank: Rank | None
+    """The rank of the war started in the current round, if any."""
+    stake_counts: tuple[int, ...]
+    """Face-down stakes on the table per seat."""
+    set_aside: int
+    """Cards set aside unscored in this deal."""
+    recent: tuple[tuple[Card, ...], ...]
+    """Each seat's last three cards played in this deal (all were face up)."""
+    totals: tuple[int, ...]
+    """Total scores over the completed deals."""
+    deals: int
+    """Deals completed."""
+    tricks: int
+    """Tricks completed."""
+    last_trick: TrickRecord | None
+    """The last completed trick."""
+    last_deal: DealRecord | None
+    """The last completed deal."""
+    result: Outcome | None
+    """The outcome once the game has ended."""
+
+
+_DEFAULT = Options()
+
+
+def deck(opts: Options | None = None) -> tuple[Card, ...]:
+    """Return the deck the options call for, in its canonical order (COLDWAR-DECK).
+
+    >>> len(deck()), sum(card_points(c) for c in deck())
+    (50, 480)
+    """
+    o = _DEFAULT if opts is None else opts
+    return reduced_deck(o.ranks, o.suits, copies=o.decks) + (JOKER,) * o.jokers
+
+
+def card_points(card: Card) -> int:
+    """Return a card's points (COLDWAR-SCORE): Joker 0, 9 (and lower) face value,
+    10 to King 10, Ace 11."""
+    rank = card.rank
+    if rank is Rank.JOKER:
+        return 0
+    if rank is Rank.ACE:
+        return 11
+    return min(int(rank), 10)
+
+
+def bomb_points(cards: Sequence[Card], ranks: Sequence[Rank] = SHORT_RANKS) -> int:
+    """Return the bomb points of three cards (COLDWAR-BOMB): 100 for three cards of one
+    suit in sequence in the order of ``ranks`` (no wrap), 20 when Jokers stand in for
+    some of them, else 0.
+
+    >>> bomb_points(parse_cards("AS KS QS")), bomb_points(parse_cards("9H JK JH"))
+    (100, 20)
+    >>> bomb_points(parse_cards("AS KS 9S")), bomb_points(parse_cards("AS 9S 10S"))
+    (0, 0)
+    """
+    if len(cards) != HAND_SIZE:
+        return 0
+    real = [c for c in cards if not c.is_joker]
+    if len({c.suit for c in real}) > 1:
+        return 0
+    try:
+        places = sorted(ranks.index(c.rank) for c in real)
+    except ValueError:
+        return 0
+    if len(set(places)) != len(places) or len(ranks) < HAND_SIZE:
+        return 0
+    if places and places[-1] - places[0] >= HAND_SIZE:
+        return 0
+    return BOMB_POINTS if len(real) == HAND_SIZE else DIRTY_BOMB_POINTS
+
+
+def _deal(cards: Sequence[Card], players: int, dealer: int) -> tuple[
+    tuple[tuple[Card, ...], ...], tuple[Card, ...]
+]:
+    """Deal three cards to each player one at a time from the dealer's next seat
+    (COLDWAR-DEAL); return the hands and the stock."""
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    pos = 0
+    for _ in range(HAND_SIZE):
+        for k in range(1, players + 1):
+            hands[(dealer + k) % players].append(cards[pos])
+            pos += 1
+    return tuple(tuple(h) for h in hands), tuple(cards[pos:])
+
+
+def _start_deal(
+    opts: Options,
+    dealer: int,
+    hands: tuple[tuple[Card, ...], ...],
+    stock: tuple[Card, ...],
+    rng: Rng,
+    **rest: Any,
+) -> State:
+    n = opts.players
+    return State(
+        options=opts,
+        dealer=dealer,
+        hands=hands,
+        stock=stock,
+        pools=((),) * n,
+        active=(True,) * n,
+        # COLDWAR-LEAD: the dealer leads the first trick of the deal.
+        order=tuple((dealer + k) % n for k in range(n)),
+        rng=rng,
+        recent=((),) * n,
+        **rest,
+    )
+
+
+def new_game(
+    seed: int,
+    options: Options | None = None,
+    *,
+    deal: Sequence[Sequence[Card | str] | str] | None = None,
+) -> State:
+    """Return the first state: the deck shuffled and dealt by seat 0 (COLDWAR-DEAL), or
+    the explicit ``deal`` of the first deal: each seat's hand of three, then the stock
+    (top card first). Later deals are always shuffled from the game's generator."""
+    opts = _DEFAULT if options is None else options
+    if not isinstance(opts, Options):
+        raise TypeError(f"options must be cold_war.Options, got {type(opts).__name__}")
+    rng = Rng.from_seed(seed)
+    n = opts.players
+    if deal is None:
+        cards, rng = rng.shuffle(deck(opts))
+        hands, stock = _deal(cards, n, 0)
+    else:
+        piles = [parse_cards(p) for p in deal]
+        if len(piles) != n + 1:
+            raise DealError(
+                f"a Cold War deal is {n} hands and a stock ({n + 1} piles), got {len(piles)}"
+            )
+        short = [s for s in range(n) if len(piles[s]) != HAND_SIZE]
+        if short:
+            raise DealError(
+                f"every hand is dealt {HAND_SIZE} cards; seat {short[0]} has {len(piles[short[0]])}"
+            )
+        check_deal(piles, deck(opts))
+        hands, stock = tuple(piles[:n]), piles[n]
+    return _start_deal(opts, 0, hands, stock, rng, totals=(0,) * n)
+
+
+def to_act(state: State) -> int | None:
+    """Return the seat that plays next (COLDWAR-LEAD, COLDWAR-WAR-ROUND), or ``None`` at
+    the end."""
+    if state.result is not None:
+        return None
+    return state.order[len(state.plays)]
+
+
+def _declarations(opts: Options) -> tuple[Rank, ...]:
+    # COLDWAR-JOKER: any rank of the deck, or the top.
+    return (*opts.ranks, TOP)
+
+
+def _card_order(card: Card) -> tuple[int, int]:
+    return int(card.rank), list(Suit).index(card.suit) if card.suit else -1
+
+
+def legal_actions(state: State) -> tuple[Play, ...]:
+    """Return the plays of the acting seat: each distinct hand card, lowest first, and a
+    Joker once per rank it may be declared as (COLDWAR-PLAY, COLDWAR-JOKER)."""
+    seat = to_act(state)
+    if seat is None:
+        return ()
+    out: list[Play] = []
+    for card in sorted(set(state.hands[seat]), key=_card_order):
+        if card.is_joker:
+            out.extend(Play(card, r) for r in _declarations(state.options))
+        else:
+            out.append(Play(card))
+    return tuple(out)
+
+
+def parse_action(text: str) -> Play:
+    """Return the action written ``text``: a card (``QH``), or a Joker with its declared
+    rank (``JK=Q``, ``JK=TOP``).
+
+    >>> parse_action("jk=top")
+    Play(card=Card.parse('JK'), declared=<Rank.JOKER: 15>)
+    >>> str(parse_action("10h")), str(parse_action("JK=q"))
+    ('10H', 'JK=Q')
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"bad action {text!r}: expected a str")
+    card_text, sep, rank_text = text.strip().partition("=")
+    try:
+        card = parse_card(card_text)
+        if card.is_joker != bool(sep):
+            raise CardError("a Joker needs a declared rank (JK=Q, JK=TOP), other cards none")
+        if not sep:
+            return Play(card)
+        key = rank_text.strip().upper()
+        return Play(card, TOP if key == "TOP" else parse_rank(key))
+    except CardError as err:
+        raise NotationError(
+            f"bad action {text!r}: expected a card such as QH, or JK=Q or JK=TOP ({err})"
+        ) from None
+
+
+def _illegal(state: State, seat: int, action: object, why: str) -> IllegalActionError:
+    return IllegalActionError(f"seat {seat} cannot play {action}: {why}", legal_actions(state))
+
+
+def step(state: State, action: Play) -> State:
+    """Return the state after the acting seat plays ``action``; the last play of a round
+    resolves it (COLDWAR-PLAY)."""
+    seat = to_act(state)
+    if seat is None:
+        raise GameOverError(f"the game is over ({state.result})")
+    if not isinstance(action, Play):
+        raise _illegal(state, seat, action, "it is not a Cold War play")
+    hand = state.hands[seat]
+    card = action.card
+    if card not in hand:
+        raise _illegal(state, seat, action, "it is not a card of their hand")
+    if card.is_joker:
+        if action.declared not in _declarations(state.options):
+            raise _illegal(state, seat, action, "a Joker is played with a declared rank")
+        rank = action.declared
+    elif action.declared is not None:
+        raise _illegal(state, seat, action, "only a Joker takes a declared rank")
+    else:
+        rank = card.rank
+    assert rank is not None
+    i = hand.index(card)
+    hands = list(state.hands)
+    hands[seat] = hand[:i] + hand[i + 1 :]
+    recent = list(state.recent)
+    recent[seat] = (*recent[seat][-(HAND_SIZE - 1) :], card)
+    played = Played(seat, card, rank)
+    war_rank = state.war_rank
+    # COLDWAR-WAR: the first pair completed in play order fixes the war's rank.
+    if (
+        war_rank is None
+        and state.options.war_trigger is WarTrigger.ANY_PAIR
+        and any(p.rank is rank for p in state.plays)
+    ):
+        war_rank = rank
+    plays = (*state.plays, played)
+    if len(plays) < len(state.order):
+        return attrs.evolve(
+            state, hands=tuple(hands), recent=tuple(recent), plays=plays, war_rank=war_rank
+        )
+    return _Resolver(state, hands, recent, plays, war_rank).run()
+
+
+class _Resolver:
+    """The resolution of a completed round, on mutable copies of the state's piles."""
+
+    def __init__(
+        self,
+        state: State,
+        hands: list[tuple[Card, ...]],
+        recent: list[tuple[Card, ...]],
+        plays: tuple[Played, ...],
+        war_rank: Rank | None,
+    ) -> None:
+        self.state = state
+        self.opts = state.options
+        self.hands = hands
+        self.recent = recent
+        self.plays = plays
+        self.war_rank = war_rank
+        self.stock = list(state.stock)
+        self.pools = [list(p) for p in state.pools]
+        self.active = list(state.active)
+        self.stakes = list(state.stakes)
+        self.staked = [0] * state.options.players
+        for s, _ in state.stakes:
+            self.staked[s] += 1
+        self.set_aside = list(state.set_aside)
+        self.left = list(state.left)
+        self.rounds = (*state.rounds, plays)
+
+    def draw(self, seat: int) -> Card | None:
+        # COLDWAR-REFILL: from the stock, then from the top of the player's own pool.
+        if self.stock:
+            return self.stock.pop(0)
+        if self.pools[seat]:
+            return self.pools[seat].pop(0)
+        return None
+
+    def leave(self, seat: int) -> None:
+        # COLDWAR-LEAVE: the player is out of the deal and keeps their hand.
+        self.active[seat] = False
+        self.left.append(seat)
+
+    def refill(self, seats: Sequence[int]) -> None:
+        for s in seats:
+            if not self.active[s]:
+                continue
+            hand = list(self.hands[s])
+            while len(hand) < HAND_SIZE and (card := self.draw(s)) is not None:
+                hand.append(card)
+            self.hands[s] = tuple(hand)
+            if len(hand) < HAND_SIZE:
+                self.leave(s)
+
+    def table(self) -> list[Card]:
+        """Return the table's cards in the order laid (COLDWAR-TAKE): each war round's
+        stakes (one per player of the round) come before its face-up cards; stakes laid
+        for a round that was never played come last."""
+        rounds = self.rounds
+        cards = [p.card for p in rounds[0]]
+        i = 0
+        for r in rounds[1:]:
+            cards += [c for _, c in self.stakes[i : i + len(r)]]
+            i += len(r)
+            cards += [p.card for p in r]
+        cards += [c for _, c in self.stakes[i:]]
+        return cards
+
+    def take(self, winner: int) -> None:
+        # COLDWAR-TAKE: every card of the table, stakes included, onto the winner's
+        # pool, in the order laid, the last one laid on top.
+        self.pools[winner] = self.table()[::-1] + self.pools[winner]
+        self.stakes = []
+
+    def run(self) -> State:
+        plays = self.plays
+        order = [p.seat for p in plays]
+        if self.opts.war_trigger is WarTrigger.ANY_PAIR:
+            war_rank = self.war_rank
+        else:
+            # COLDWAR-WAR-TRIGGER: only a tie for the highest card.
+            top = max(p.rank for p in plays)
+            war_rank = top if sum(p.rank is top for p in plays) > 1 else None
+        if war_rank is None:
+            # COLDWAR-TAKE: the highest card takes the table.
+            best = max(plays, key=lambda p: p.rank)
+            winner: int | None = best.seat
+            self.take(best.seat)
+            self.refill(_draw_order(order, best.seat, self.opts))
+            return self.finish_trick(winner)
+        # COLDWAR-WAR: the players of the war's rank fight on, in the order they played.
+        fighters = [p.seat for p in plays if p.rank is war_rank]
+        # COLDWAR-WAR-ROUND: everyone who played refills before the war round.
+        self.refill(order)
+        fighters = [s for s in fighters if self.active[s]]
+        if len(fighters) >= 2:
+            # COLDWAR-STAKE: one face-down stake each, from the stock or the own pool.
+            for s in fighters:
+                card = self.draw(s)
+                if card is None:
+                    self.leave(s)
+                else:
+                    self.stakes.append((s, card))
+                    self.staked[s] += 1
+            fighters = [s for s in fighters if self.active[s]]
+        if len(fighters) >= 2:
+            return State(
+                options=self.opts,
+                dealer=self.state.dealer,
+                hands=tuple(self.hands),
+                stock=tuple(self.stock),
+                pools=tuple(tuple(p) for p in self.pools),
+                active=tuple(self.active),
+                order=tuple(fighters),
+                rng=self.state.rng,
+                rounds=self.rounds,
+                stakes=tuple(self.stakes),
+                set_aside=self.state.set_aside,
+                recent=tuple(self.recent),
+                left=tuple(self.left),
+                totals=self.state.totals,
+                deals=self.state.deals,
+                tricks=self.state.tricks,
+                last_trick=self.state.last_trick,
+                last_deal=self.state.last_deal,
+            )
+        if fighters:
+            # COLDWAR-LEAVE: the last fighter standing wins the war.
+            self.take(fighters[0])
+            return self.finish_trick(fighters[0])
+        # COLDWAR-LEAVE: every fighter left at once; the table is set aside unscored.
+        self.set_aside += self.table()
+        self.stakes = []
+        return self.finish_trick(None)
+
+    def finish_trick(self, winner: int | None) -> State:
+        st = self.state
+        opts = self.opts
+        n = opts.players
+        cards = sum(len(r) for r in self.rounds) + sum(self.staked)
+        record = TrickRecord(self.rounds, tuple(self.staked), winner, cards, tuple(self.left))
+        tricks = st.tricks + 1
+        alive = [s for s in range(n) if self.active[s]]
+        if len(alive) >= 2:
+            # COLDWAR-LEAD: the taker leads; after a set-aside table, the next player
+            # still in the deal from the last leader.
+            first = self.rounds[0][0].seat
+            lead = winner if winner is not None and self.active[winner] else next(
+                (first + k) % n for k in range(n) if self.active[(first + k) % n]
+            )
+            result = None
+            if opts.max_tricks is not None and tricks >= opts.max_tricks:
+                result = Outcome(Termination.BATTLE_LIMIT, (), st.totals)  # COLDWAR-LIMIT
+            return State(
+                options=opts,
+                dealer=st.dealer,
+                hands=tuple(self.hands),
+                stock=tuple(self.stock),
+                pools=tuple(tuple(p) for p in self.pools),
+                active=tuple(self.active),
+                order=tuple((lead + k) % n for k in range(n) if self.active[(lead + k) % n]),
+                rng=st.rng,
+                set_aside=tuple(self.set_aside),
+                recent=tuple(self.recent),
+                totals=st.totals,
+                deals=st.deals,
+                tricks=tricks,
+                last_trick=record,
+                last_deal=st.last_deal,
+                result=result,
+            )
+        return self.finish_deal(record, tricks)
+
+    def finish_deal(self, record: TrickRecord, tricks: int) -> State:
+        # COLDWAR-END-DEAL: fewer than two players remain; the deal is scored.
+        st = self.state
+        opts = self.opts
+        n = opts.players
+        card_pts = tuple(
+            sum(map(card_points, self.hands[s])) + sum(map(card_points, self.pools[s]))
+            for s in range(n)
+        )
+        if opts.bomb_mode is BombMode.FINAL_HAND:
+            bombs = tuple(bomb_points(self.hands[s], opts.ranks) for s in range(n))
+        elif opts.bomb_mode is BombMode.LAST_PLAYS:
+            bombs = tuple(bomb_points(self.recent[s], opts.ranks) for s in range(n))
+        else:
+            bombs = (0,) * n
+        deal_record = DealRecord(
+            st.deals + 1,
+            st.dealer,
+            tuple(self.hands),
+            card_pts,
+            bombs,
+            sum(map(card_points, self.set_aside)),
+        )
+        totals = tuple(t + s for t, s in zip(st.totals, deal_record.scores, strict=True))
+        result: Outcome | None = None
+        best = max(totals)
+        if best >= opts.target:
+            # COLDWAR-WIN: the best total at or past the target wins.
+            tops = tuple(s for s in range(n) if totals[s] == best)
+            if len(tops) == 1 or opts.tied_top is TiedTop.SHARED:
+                result = Outcome(Termination.TARGET_SCORE, tops, totals)
+        if result is None and opts.max_tricks is not None and tricks >= opts.max_tricks:
+            result = Outcome(Termination.BATTLE_LIMIT, (), totals)  # COLDWAR-LIMIT
+        # COLDWAR-DEALER: the deal passes to the next seat; the whole deck is reshuffled.
+        dealer = (st.dealer + 1) % n if opts.rotate_dealer else st.dealer
+        rng = st.rng
+        if result is None:
+            cards, rng = rng.shuffle(deck(opts))
+            hands, stock = _deal(cards, n, dealer)
+            return _start_deal(
+                opts,
+                dealer,
+                hands,
+                stock,
+                rng,
+                totals=totals,
+                deals=st.deals + 1,
+                tricks=tricks,
+                last_trick=record,
+                last_deal=deal_record,
+            )
+        return State(
+            options=opts,
+            dealer=st.dealer,
+            hands=tuple(self.hands),
+            stock=tuple(self.stock),
+            pools=tuple(tuple(p) for p in self.pools),
+            active=tuple(self.active),
+            order=(),
+            rng=rng,
+            set_aside=tuple(self.set_aside),
+            recent=tuple(self.recent),
+            totals=totals,
+            deals=st.deals + 1,
+            tricks=tricks,
+            last_trick=record,
+            last_deal=deal_record,
+            result=result,
+        )
+
+
+def _draw_order(order: Sequence[int], winner: int, opts: Options) -> list[int]:
+    # COLDWAR-REFILL: in play order, or the taker first with the ``winner_first`` option.
+    if opts.draw_order is DrawOrder.WINNER_FIRST:
+        return [winner, *(s for s in order if s != winner)]
+    return list(order)
+
+
+def outcome(state: State) -> Outcome | None:
+    """Return the outcome, or ``None`` while the game runs."""
+    return state.result
+
+
+def observe(state: State, seat: int) -> Observation:
+    """Return what ``seat`` knows (COLDWAR-OBSERVE)."""
+    n = state.players
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        raise ValueError(f"seat must be an int in [0, {n - 1}], got {seat!r}")
+    stake_counts = [0] * n
+    for s, _ in state.stakes:
+        stake_counts[s] += 1
+    return Observation(
+        seat=seat,
+        hand=state.hands[seat],
+        pool=state.pools[seat],
+        hand_sizes=tuple(len(h) for h in state.hands),
+        pool_sizes=tuple(len(p) for p in state.pools),
+        stock_size=len(state.stock),
+        active=state.active,
+        dealer=state.dealer,
+        order=state.order,
+        plays=state.plays,
+        rounds=state.rounds,
+        war_rank=state.war_rank,
+        stake_counts=tuple(stake_counts),
+        set_aside=len(state.set_aside),
+        recent=state.recent,
+        totals=state.totals,
+        deals=state.deals,
+        tricks=state.tricks,
+        last_trick=state.last_trick,
+        last_deal=state.last_deal,
+        result=state.result,
+    )
+
+
+def num_players(state: State) -> int:
+    """Return the number of seats."""
+    return state.players
+
+
+def cards_in_play(state: State) -> tuple[Card, ...]:
+    """Return every card of the state: hands, stock, pools, the table's face-up cards and
+    stakes, and the set-aside cards."""
+    out: list[Card] = list(state.stock)
+    for s in range(state.players):
+        out.extend(state.hands[s])
+        out.extend(state.pools[s])
+    out.extend(p.card for r in state.rounds for p in r)
+    out.extend(p.card for p in state.plays)
+    out.extend(c for _, c in state.stakes)
+    out.extend(state.set_aside)
+    return tuple(out)
+

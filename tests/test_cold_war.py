@@ -1,0 +1,484 @@
+"""Scenario tests of Cold War, each naming the rule of ``docs/rules/cold-war.md`` it checks.
+
+Most positions use small decks so that the stock and the pools can be set exactly:
+``D12`` is 9 10 J Q in spades, hearts and diamonds (12 cards, so three hands of three
+leave three cards for the stock and the pools; its points total 117), ``D14`` is nine to
+Ace in spades and hearts with two Jokers, and ``P4`` doubles D14's suited cards for four
+players.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import attrs
+import pytest
+
+import cardwar
+from cardwar import cold_war
+from cardwar.cards import JOKER, DealError, Rank, parse_card, parse_cards
+from cardwar.core import GameOverError, IllegalActionError, NotationError, OptionError, Termination
+from cardwar.rng import Rng
+from tests.support_cold_war import cards, play, position
+
+D12: dict[str, Any] = {"ranks": "9 10 J Q", "suits": "SHD", "decks": 1, "jokers": 0}
+D14: dict[str, Any] = {"ranks": "9 10 J Q K A", "suits": "SH", "decks": 1, "jokers": 2}
+P4: dict[str, Any] = {**D14, "players": 4, "decks": 2}
+
+
+def leave_position(**opts: Any) -> cold_war.State:
+    """Seat 1 will take the first trick; seats 0 and 2 then cannot refill."""
+    return position(
+        ["9S 10H JD", "10S JH QD", "JS QH 9D"], pools=["", "QS 9H 10D", ""], **D12, **opts
+    )
+
+
+def bomb_position(**opts: Any) -> cold_war.State:
+    """Seat 1 will take the first trick with QD, keeping 10S JS; one card, QS, is left in
+    the stock and two in seat 1's pool."""
+    return position(
+        ["9S 10H JD", "10S JS QD", "JH QH 9D"], "QS", pools=["", "9H 10D", ""], **D12, **opts
+    )
+
+
+# --- cards and setup -------------------------------------------------------------------
+
+
+@pytest.mark.rule("COLDWAR-DECK", "COLDWAR-SCORE")
+def test_the_deck_has_fifty_cards_worth_480() -> None:
+    deck = cold_war.deck()
+    counts = Counter(c.rank for c in deck)
+    assert len(deck) == 50
+    assert all(counts[Rank(v)] == 8 for v in range(9, 15))
+    assert counts[Rank.JOKER] == 2
+    assert sum(map(cold_war.card_points, deck)) == 480
+    points = {str(c): cold_war.card_points(c) for c in parse_cards("JK 9S 10S JS QS KS AS")}
+    assert points == {"JK": 0, "9S": 9, "10S": 10, "JS": 10, "QS": 10, "KS": 10, "AS": 11}
+
+
+@pytest.mark.rule("COLDWAR-PLAYERS", "COLDWAR-DECK")
+def test_three_or_four_players() -> None:
+    for bad in (2, 5):
+        with pytest.raises(OptionError, match="'players'"):
+            cold_war.options(players=bad)
+    with pytest.raises(OptionError, match="cannot deal"):
+        cold_war.options(players=4, ranks="9 10", suits="S", decks=1, jokers=1)
+    assert cold_war.num_players(cold_war.new_game(1, cold_war.options(players=4))) == 4
+    assert cardwar.variant("zimna-wojna") is cold_war
+    assert cardwar.variant("cold_war") is cold_war
+
+
+@pytest.mark.rule("COLDWAR-DEAL", "COLDWAR-HAND")
+def test_deal_three_hidden_cards_each_from_the_dealers_next_seat() -> None:
+    for players, stock in ((3, 41), (4, 38)):
+        opts = cold_war.options(players=players)
+        state = cold_war.new_game(7, opts)
+        assert [len(h) for h in state.hands] == [3] * players
+        assert len(state.stock) == stock
+        assert Counter(cold_war.cards_in_play(state)) == Counter(cold_war.deck(opts))
+        # Seat 0 deals one card at a time, starting with seat 1.
+        shuffled, _ = Rng.from_seed(7).shuffle(cold_war.deck(opts))
+        for k in range(players):
+            seat = (k + 1) % players
+            assert state.hands[seat] == shuffled[k : 3 * players : players]
+        assert state.stock == shuffled[3 * players :]
+    explicit = position(["9S 10S JS", "QS 9H 10H", "JH QH 9D"], "QD 10D JD", **D12)
+    assert cards(explicit.hands[1]) == "QS 9H 10H"
+    assert cards(explicit.stock) == "QD 10D JD"
+    with pytest.raises(DealError, match="3 hands and a stock"):
+        cold_war.new_game(0, cold_war.options(**D12), deal=["9S 10S JS", "QS 9H 10H"])
+    with pytest.raises(DealError, match="seat 2 has 2"):
+        cold_war.new_game(
+            0, cold_war.options(**D12), deal=["9S 10S JS", "QS 9H 10H", "JH QH", "9D QD 10D JD"]
+        )
+    with pytest.raises(DealError, match="missing"):
+        cold_war.new_game(
+            0, cold_war.options(**D12), deal=["9S 10S JS", "QS 9H 10H", "JH QH 9D", "QD 10D"]
+        )
+
+
+# --- play ------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("COLDWAR-LEAD", "COLDWAR-PLAY", "COLDWAR-A13")
+def test_the_dealer_leads_and_play_passes_seat_by_seat() -> None:
+    state = position(["9S 10S JS", "QH KH AH", "9H 10H JH"], "QS KS AS", **D14)
+    assert state.dealer == 0
+    assert cold_war.to_act(state) == 0
+    assert [str(a) for a in cold_war.legal_actions(state)] == ["9S", "10S", "JS"]
+    with pytest.raises(IllegalActionError, match="not a card of their hand"):
+        play(state, "QH")
+    one = play(state, "JS")
+    assert cold_war.to_act(one) == 1
+    assert [str(p) for p in one.plays] == ["0:JS"]
+    two = play(one, "KH")
+    assert cold_war.to_act(two) == 2
+    # The taker (seat 1, with the King) leads the next trick.
+    after = play(two, "10H")
+    assert after.last_trick is not None
+    assert after.last_trick.winner == 1
+    assert cold_war.to_act(after) == 1
+    assert after.order == (1, 2, 0)
+
+
+@pytest.mark.rule("COLDWAR-TAKE", "COLDWAR-A8")
+def test_the_highest_card_takes_the_table_into_its_owners_pool() -> None:
+    state = position(["9S 10S JS", "QH KH AH", "9H 10H JH"], "QS KS AS", **D14)
+    after = play(state, "9S", "AH", "10H")
+    assert after.last_trick is not None
+    assert (after.last_trick.winner, after.last_trick.cards) == (1, 3)
+    # The last card laid ends on top of the pool.
+    assert cards(after.pools[1]) == "10H AH 9S"
+    assert after.pools[0] == after.pools[2] == ()
+    assert after.tricks == 1
+
+
+@pytest.mark.rule("COLDWAR-REFILL", "COLDWAR-HAND", "COLDWAR-A10")
+def test_everyone_refills_to_three_from_the_stock_in_play_order() -> None:
+    state = position(["9S 10S JS", "QH KH AH", "9H 10H JH"], "QS KS AS", **D14)
+    after = play(state, "9S", "AH", "10H")
+    assert cards(after.hands[0]) == "10S JS QS"
+    assert cards(after.hands[1]) == "QH KH KS"
+    assert cards(after.hands[2]) == "9H JH AS"
+    assert cards(after.stock) == "JK JK"
+    first = play(
+        position(["9S 10S JS", "QH KH AH", "9H 10H JH"], "QS KS AS", draw_order="winner_first",
+                 **D14),
+        "9S", "AH", "10H",
+    )
+    assert cards(first.hands[1]) == "QH KH QS"
+    assert cards(first.hands[0]) == "10S JS KS"
+    assert cards(first.hands[2]) == "9H JH AS"
+
+
+@pytest.mark.rule("COLDWAR-REFILL", "COLDWAR-A11")
+def test_once_the_stock_is_gone_players_refill_from_their_own_pool() -> None:
+    state = position(
+        ["9S 10H JD", "10S JH QD", "JS QH 9D"], pools=["QS", "9H", "10D"], **D12
+    )
+    assert state.stock == ()
+    after = play(state, "9S", "QD", "JS")
+    assert cards(after.hands[0]) == "10H JD QS"
+    # Seat 1 took the table first, so the top of its pool is the last card laid.
+    assert cards(after.hands[1]) == "10S JH JS"
+    assert cards(after.hands[2]) == "QH 9D 10D"
+    assert after.pools == ((), tuple(parse_cards("QD 9S 9H")), ())
+    assert after.active == (True, True, True)
+
+
+@pytest.mark.rule("COLDWAR-JOKER", "COLDWAR-A5")
+def test_a_joker_is_declared_when_played() -> None:
+    state = position(["JK 9S 10S", "AS QH JH", "JK KS 9H"], **D14)
+    assert [str(a) for a in cold_war.legal_actions(state)] == [
+        "9S", "10S", "JK=9", "JK=10", "JK=J", "JK=Q", "JK=K", "JK=A", "JK=TOP",
+    ]
+    for bad in (cold_war.Play(JOKER), cold_war.Play(JOKER, Rank.TWO),
+                cold_war.Play(parse_card("9S"), Rank.NINE)):
+        with pytest.raises(IllegalActionError):
+            cold_war.step(state, bad)
+    for text in ("JK", "9S=9", "JK=1"):
+        with pytest.raises(NotationError):
+            cold_war.parse_action(text)
+    # As the highest card, a Joker beats an Ace.
+    top = play(state, "JK=TOP", "AS", "KS")
+    assert top.last_trick is not None
+    assert top.last_trick.winner == 0
+    assert str(top.last_trick) == "0:JK=TOP 1:AS 2:KS -> seat 0 takes 3"
+    # Two Jokers declared as the highest card are one rank: a war.
+    both = play(state, "JK=TOP", "AS", "JK=TOP")
+    assert both.order == (0, 2)
+    # A Joker declared as a rank starts a war with that rank.
+    queen = play(state, "JK=Q", "QH")
+    assert queen.war_rank is Rank.QUEEN
+    assert cold_war.card_points(JOKER) == 0
+
+
+# --- wars ------------------------------------------------------------------------------
+
+
+def war_position(**opts: Any) -> cold_war.State:
+    return position(
+        ["9S KS AH", "KH 10S JS", "9H QS 10H", "9S AS QH"], "JH QH KS AS 10S 9H 10H",
+        **P4, **opts,
+    )
+
+
+@pytest.mark.rule("COLDWAR-WAR", "COLDWAR-STAKE", "COLDWAR-WAR-ROUND", "COLDWAR-A7",
+                  "COLDWAR-A9", "COLDWAR-A15")
+def test_a_pair_starts_a_war_that_later_players_join_or_leave() -> None:
+    state = war_position()
+    paired = play(state, "9S", "KH", "9H")
+    assert paired.war_rank is Rank.NINE
+    # Seat 3 joins by matching; seat 1, who played a King before the pair, cannot.
+    war = play(paired, "9S")
+    assert war.order == (0, 2, 3)
+    assert war.in_war
+    # Everyone refilled in play order first, then each fighter staked the stock's top.
+    assert cards(war.hands[0]) == "KS AH JH"
+    assert cards(war.hands[1]) == "10S JS QH"
+    assert cards(war.hands[2]) == "QS 10H KS"
+    assert cards(war.hands[3]) == "AS QH AS"
+    assert [(s, str(c)) for s, c in war.stakes] == [(0, "10S"), (2, "9H"), (3, "10H")]
+    assert cold_war.observe(war, 1).stake_counts == (1, 0, 1, 1)
+    assert cold_war.to_act(war) == 0
+    # A pair again continues the war between its players, whatever the highest card.
+    again = play(war, "AH", "KS", "AS")
+    assert again.order == (0, 3)
+    assert [len(r) for r in again.rounds] == [4, 3]
+    assert cold_war.observe(again, 1).stake_counts == (2, 0, 1, 2)
+    done = play(again, "KS", "QH")
+    trick = done.last_trick
+    assert trick is not None
+    # The winner takes every card of the table: 9 face up and 5 stakes.
+    assert (trick.winner, trick.cards, trick.stakes) == (0, 14, (2, 0, 1, 2))
+    assert len(done.pools[0]) == 14
+    # Gathered in the order laid, each war round's stakes before its cards, the last on top.
+    assert cards(done.pools[0][:2]) == "QH KS"
+    assert cards(done.pools[0][4:]) == "AS KS AH 10H 9H 10S 9S 9H KH 9S"
+    assert done.stock == ()
+    assert done.order == (0, 1, 2, 3)
+    assert Counter(cold_war.cards_in_play(done)) == Counter(cold_war.deck(done.options))
+
+
+@pytest.mark.rule("COLDWAR-WAR-TRIGGER", "COLDWAR-A6", "COLDWAR-A7")
+def test_war_trigger_any_pair_or_tie_for_highest() -> None:
+    hands = ["9S 10S JS", "9H QH AH", "JH KS AS"]
+    pair = play(position(hands, **D14), "9S", "9H", "AS")
+    assert pair.order == (0, 1)
+    highest = play(position(hands, war_trigger="tie_for_highest", **D14), "9S", "9H", "AS")
+    assert highest.last_trick is not None
+    assert highest.last_trick.winner == 2
+    partial = play(position(hands, war_trigger="tie_for_highest", **D14), "9S", "9H")
+    assert partial.war_rank is None  # no war is known before the round is complete
+    top_tie = play(position(hands, war_trigger="tie_for_highest", **D14), "9S", "AH", "AS")
+    assert top_tie.order == (1, 2)
+    # Any pair: the first pair completed fixes the war; a later pair is no war.
+    four = play(war_position(), "9S", "KH", "9H", "9S")
+    assert four.order == (0, 2, 3)
+    later = play(war_position(), "KS", "10S", "10H", "AS")
+    assert later.order == (1, 2)
+    assert cards(p.card for p in later.rounds[0]) == "KS 10S 10H AS"
+
+
+@pytest.mark.rule("COLDWAR-STAKE", "COLDWAR-LEAVE", "COLDWAR-A9", "COLDWAR-A11")
+def test_a_fighter_who_cannot_stake_leaves_and_loses_the_war() -> None:
+    state = position(
+        ["9S JH QS", "9H 10S JD", "QD 10D JS"], pools=["10H QH", "9D", ""], **D12
+    )
+    after = play(state, "9S", "9H", "QD")
+    trick = after.last_trick
+    assert trick is not None
+    # Seat 2 could not refill; seat 1 refilled with its last pool card and could not stake.
+    assert trick.left == (2, 1)
+    assert (trick.winner, trick.cards, trick.stakes) == (0, 4, (1, 0, 0))
+    deal = after.last_deal
+    assert deal is not None
+    assert cards(deal.hands[0]) == "JH QS 10H"
+    assert cards(deal.hands[1]) == "10S JD 9D"
+    assert deal.card_points == (68, 29, 20)
+    assert deal.scores == (68, 29, 20)
+
+
+@pytest.mark.rule("COLDWAR-LEAVE", "COLDWAR-END-DEAL", "COLDWAR-A12")
+def test_when_every_fighter_leaves_at_once_the_table_is_set_aside() -> None:
+    state = position(
+        ["9S JH QS", "9H 10S JD", "QD 10D JS"], pools=["", "", "10H QH 9D"], **D12
+    )
+    after = play(state, "9S", "9H", "QD")
+    trick = after.last_trick
+    assert trick is not None
+    assert (trick.winner, trick.left, trick.cards) == (None, (0, 1), 3)
+    deal = after.last_deal
+    assert deal is not None
+    assert deal.scores == (20, 20, 49)
+    assert deal.set_aside == 28
+    assert sum(deal.scores) + deal.set_aside == 117
+
+
+@pytest.mark.rule("COLDWAR-LEAVE", "COLDWAR-LEAD", "COLDWAR-A12")
+def test_after_a_set_aside_table_the_next_player_in_the_deal_leads() -> None:
+    state = position(
+        ["9S 10S JS", "9H 10H JH", "QD 9D JD", "10D QS QH"],
+        pools=["", "", "KS", "KH KD"],
+        players=4, ranks="9 10 J Q K", suits="SHD", decks=1, jokers=0,
+    )
+    after = play(state, "9S", "9H", "QD", "10D")
+    trick = after.last_trick
+    assert trick is not None
+    assert (trick.winner, trick.left) == (None, (0, 1))
+    assert cards(after.set_aside) == "9S 9H QD 10D"
+    assert after.active == (False, False, True, True)
+    assert after.deals == 0
+    assert after.order == (2, 3)
+    assert cold_war.to_act(after) == 2
+    assert cards(after.hands[2]) == "9D JD KS"
+
+
+# --- end of a deal ---------------------------------------------------------------------
+
+
+@pytest.mark.rule("COLDWAR-LEAVE", "COLDWAR-END-DEAL", "COLDWAR-SCORE", "COLDWAR-A11",
+                  "COLDWAR-A12")
+def test_players_who_cannot_refill_leave_and_the_deal_ends_with_one_left() -> None:
+    after = play(leave_position(), "9S", "QD", "JS")
+    trick = after.last_trick
+    assert trick is not None
+    assert (trick.winner, trick.left) == (1, (0, 2))
+    deal = after.last_deal
+    assert deal is not None
+    assert deal.number == 1
+    assert [cards(h) for h in deal.hands] == ["10H JD", "10S JH JS", "QH 9D"]
+    # Seats 0 and 2 score their hands only; seat 1 its pool and hand.
+    assert deal.card_points == (20, 78, 19)
+    assert deal.bombs == (0, 0, 0)
+    assert after.totals == (20, 78, 19)
+    assert after.deals == 1
+    assert cold_war.outcome(after) is None
+
+
+@pytest.mark.rule("COLDWAR-DEALER", "COLDWAR-DEAL", "COLDWAR-A13")
+def test_the_deal_passes_one_seat_on_and_the_deck_is_reshuffled() -> None:
+    after = play(leave_position(), "9S", "QD", "JS")
+    assert after.dealer == 1
+    assert cold_war.to_act(after) == 1
+    assert after.order == (1, 2, 0)
+    assert after.pools == ((), (), ())
+    assert after.active == (True, True, True)
+    # The first deal was explicit, so the second is the generator's first shuffle.
+    shuffled, rng = Rng.from_seed(0).shuffle(cold_war.deck(after.options))
+    assert after.rng == rng
+    assert after.hands[2] == shuffled[0:9:3]
+    assert after.hands[0] == shuffled[1:9:3]
+    assert after.stock == shuffled[9:]
+    fixed = play(leave_position(rotate_dealer=False), "9S", "QD", "JS")
+    assert fixed.dealer == 0
+    assert cold_war.to_act(fixed) == 0
+
+
+@pytest.mark.rule("COLDWAR-BOMB", "COLDWAR-A1", "COLDWAR-A2", "COLDWAR-A4")
+def test_bombs_are_three_cards_of_a_suit_in_sequence() -> None:
+    def bomb(text: str) -> int:
+        return cold_war.bomb_points(parse_cards(text))
+
+    assert bomb("AS KS QS") == bomb("9H 10H JH") == bomb("QD JD KD") == 100
+    assert bomb("JK JH QH") == bomb("9H JK JH") == bomb("JK AS JK") == 20
+    assert bomb("KS AS 9S") == 0  # no wrap
+    assert bomb("AS KS QH") == 0  # one suit
+    assert bomb("QS QS KS") == 0  # distinct ranks
+    assert bomb("AS QS 10S") == 0
+    assert bomb("AS KS") == 0
+    assert bomb("JK JK 9S") == 20
+
+
+@pytest.mark.rule("COLDWAR-BOMB", "COLDWAR-BOMB-MODE", "COLDWAR-REFILL", "COLDWAR-A3",
+                  "COLDWAR-A10")
+def test_a_bomb_in_the_final_hand_scores_at_the_end_of_the_deal() -> None:
+    first = play(bomb_position(draw_order="winner_first"), "9S", "QD", "JH")
+    deal = first.last_deal
+    assert deal is not None
+    assert cards(deal.hands[1]) == "10S JS QS"
+    assert deal.card_points == (20, 78, 19)
+    assert deal.bombs == (0, 100, 0)
+    assert first.totals == (20, 178, 19)
+    off = play(bomb_position(draw_order="winner_first", bomb_mode="off"), "9S", "QD", "JH")
+    assert off.totals == (20, 78, 19)
+    plays = play(
+        bomb_position(draw_order="winner_first", bomb_mode="last_plays"), "9S", "QD", "JH"
+    )
+    assert plays.totals == (20, 78, 19)  # seat 1 played one card only
+    # In play order, seat 0 draws the stock's last card first, and the deal goes on.
+    ordered = play(bomb_position(), "9S", "QD", "JH")
+    assert cards(ordered.hands[0]) == "10H JD QS"
+    assert cards(ordered.hands[1]) == "10S JS JH"
+    assert ordered.active == (True, True, False)
+    assert ordered.order == (1, 0)
+    assert ordered.deals == 0
+
+
+@pytest.mark.rule("COLDWAR-BOMB-MODE", "COLDWAR-A3", "COLDWAR-A4")
+def test_bomb_modes_score_the_hand_or_the_last_three_plays() -> None:
+    # Over whole random games, every deal's bombs are those of the cards the mode names:
+    # the hands shown at the scoring, or the last three cards each seat played. A deck of
+    # one suit makes bombs common.
+    seen: Counter[str] = Counter()
+    for mode in ("final_hand", "last_plays"):
+        for seed in range(12):
+            rnd = random.Random(seed)
+            opts = cold_war.options(bomb_mode=mode, target=300, suits="S")
+            state = cold_war.new_game(seed, opts)
+            played: list[list[Any]] = [[] for _ in range(3)]
+            while cold_war.outcome(state) is None:
+                actions = cold_war.legal_actions(state)
+                action = actions[rnd.randrange(len(actions))]
+                played[cold_war.to_act(state) or 0].append(action.card)
+                before = state.deals
+                state = cold_war.step(state, action)
+                if state.deals > before:
+                    deal = state.last_deal
+                    assert deal is not None
+                    named = deal.hands if mode == "final_hand" else [p[-3:] for p in played]
+                    assert deal.bombs == tuple(cold_war.bomb_points(c) for c in named)
+                    assert sum(deal.scores) == sum(deal.card_points) + sum(deal.bombs)
+                    seen[mode] += sum(b > 0 for b in deal.bombs)
+                    played = [[] for _ in range(3)]
+    assert seen["final_hand"] > 0
+    assert seen["last_plays"] > 0
+
+
+# --- end of game -----------------------------------------------------------------------
+
+
+@pytest.mark.rule("COLDWAR-WIN", "COLDWAR-A14")
+def test_the_best_total_at_or_past_the_target_wins_after_a_deal() -> None:
+    won = play(leave_position(target=70), "9S", "QD", "JS")
+    assert won.result == cardwar.Outcome(Termination.TARGET_SCORE, (1,), (20, 78, 19))
+    assert cold_war.legal_actions(won) == ()
+    assert cold_war.to_act(won) is None
+    with pytest.raises(GameOverError):
+        play(won, "10S")
+    # Several past the target: the higher total wins.
+    several = play(leave_position(target=15), "9S", "QD", "JS")
+    assert several.result is not None
+    assert several.result.winners == (1,)
+
+
+@pytest.mark.rule("COLDWAR-WIN", "COLDWAR-A14")
+def test_a_shared_best_total_plays_another_deal_by_default() -> None:
+    def tied(**opts: Any) -> cold_war.State:
+        state = attrs.evolve(leave_position(target=100, **opts), totals=(100, 42, 0))
+        return play(state, "9S", "QD", "JS")
+
+    on = tied()
+    assert on.totals == (120, 120, 19)
+    assert cold_war.outcome(on) is None
+    assert on.deals == 1
+    shared = tied(tied_top="shared")
+    assert shared.result == cardwar.Outcome(Termination.TARGET_SCORE, (0, 1), (120, 120, 19))
+
+
+@pytest.mark.rule("COLDWAR-LIMIT")
+def test_a_trick_limit_ends_the_game_as_a_draw() -> None:
+    state = position(["9S 10S JS", "QH KH AH", "9H 10H JH"], "QS KS AS", max_tricks=1, **D14)
+    after = play(state, "9S", "AH", "10H")
+    assert after.result == cardwar.Outcome(Termination.BATTLE_LIMIT, (), (0, 0, 0))
+    assert cold_war.legal_actions(after) == ()
+
+
+@pytest.mark.rule("COLDWAR-OBSERVE")
+def test_observation_hides_other_hands_stakes_and_the_stock() -> None:
+    war = play(war_position(), "9S", "KH", "9H", "9S")
+    seen = cold_war.observe(war, 1)
+    names = {f.name for f in attrs.fields(cold_war.Observation)}
+    assert not names & {"hands", "stock", "stakes", "pools", "rng"}
+    assert seen.hand == war.hands[1]
+    assert seen.pool == war.pools[1]
+    assert seen.hand_sizes == (3, 3, 3, 3)
+    assert seen.stock_size == len(war.stock)
+    assert seen.stake_counts == (1, 0, 1, 1)
+    assert [str(p) for p in seen.rounds[0]] == ["0:9S", "1:KH", "2:9H", "3:9S"]
+    for other in (0, 2, 3):
+        assert cold_war.observe(war, other).hand != seen.hand or other == 1
+    with pytest.raises(ValueError, match="seat"):
+        cold_war.observe(war, 4)
