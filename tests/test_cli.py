@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
+import json
+import os
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from cardwar import war
-from cardwar.cli import main
+from cardwar import __version__, agents, arneson, records, war
+from cardwar.cli import main, summarise
+from cardwar.core import options_info, options_to_json
+from cardwar.rng import derive_seed
+from cardwar.variants import variant, variant_names
 
 
 def cardwar(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "cardwar", *args], capture_output=True, text=True, check=False
+        [sys.executable, "-m", "cardwar", *args], capture_output=True, text=True, check=False,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
     )
 
 
@@ -70,3 +78,298 @@ def test_variants_and_help(capsys: pytest.CaptureFixture[str]) -> None:
 def test_max_steps_stops_early(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "war", "--seed", "1", "--max-steps", "3", "-q"]) == 0
     assert "stopped after 3 steps" in capsys.readouterr().out
+
+
+# --- help, usage errors, variants and rules ----------------------------------------------
+
+COMMANDS = ["variants", "rules", "play", "replay", "simulate"]
+CARDWAR_SCRIPT = Path(sys.executable).parent / "cardwar"
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_has_help(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main([command, "--help"])
+    assert stop.value.code == 0
+    assert f"usage: cardwar {command}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ([], "the following arguments are required: COMMAND"),
+        (["dance"], "invalid choice: 'dance'"),
+        (["play"], "the following arguments are required: variant"),
+        (["play", "war", "--seed", "x"], "invalid int value: 'x'"),
+        (["simulate", "war", "-n", "0"], "-n must be at least 1"),
+        (["simulate", "war", "--jobs", "0"], "--jobs must be at least 1"),
+        (["simulate", "arneson", "--agents", "smart"], "unknown agent 'smart'"),
+        (["simulate", "arneson", "--agents", "random,random,random"], "one per seat (2)"),
+        (["simulate", "war", "--seed", "-1"], "seed must be an int"),
+        (["play", "arneson", "--seat", "2"], "--seat must be in [0, 1], got 2"),
+        (["rules", "chess"], "unknown variant 'chess'"),
+    ],
+)
+def test_usage_errors_are_one_line_with_status_2(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    try:
+        status = main(args)
+    except SystemExit as stop:
+        status = int(stop.code or 0)
+    assert status == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.startswith("cardwar: error: ")
+    assert message in err
+
+
+def test_variants_lists_every_registered_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["variants"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == list(variant_names())
+
+
+@pytest.mark.parametrize("name", variant_names())
+def test_rules_summarise_the_variant_with_options_and_defaults(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = variant(name)
+    assert main(["rules", name]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"{game.TITLE} ({game.NAME}")
+    assert f"rules version {game.RULES_VERSION}" in out
+    defaults = options_to_json(game.options())
+    for info in options_info(game.Options):
+        value = defaults[info.name]
+        shown = " ".join(map(str, value)) if isinstance(value, list) else (
+            "none" if value is None else str(value).lower() if isinstance(value, bool)
+            else str(value))
+        assert f"  {info.name} = {shown}" in out
+    assert f"/rules/{game.NAME}.html" in out
+    assert "docs page" not in out  # the developers' sentences stay in the docstring
+
+
+# --- interactive play ------------------------------------------------------------------------
+
+
+def play_input(args: list[str], text: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cardwar", "play", *args], input=text, capture_output=True,
+        text=True, check=False, env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
+
+
+def test_interactive_play_takes_numbers_and_notation_and_answers_bad_input(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "game.json"
+    # Seed 5 deals seat 0 the hand 8C 10S QH (see cardwar.variants.arneson).
+    moves = ["qh", "2C", "nonsense", "99", "", "help", "legal", "view"] + ["1"] * 40
+    done = play_input(["arneson", "--seed", "5", "-o", "max_battles=4", "--record",
+                       str(path)], "\n".join(moves) + "\n")
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    out = done.stdout
+    assert "you are seat 0" in out
+    assert "1) 8\u2663   2) 10\u2660   3) Q\u2665" in out
+    assert "2\u2663 is not legal now; legal:" in out
+    assert "not understood: bad action 'nonsense'" in out
+    assert "there is no action 99: choose 1 to 3" in out
+    assert "list the legal actions again" in out
+    assert "result: " in out
+    record = records.read(path)
+    assert record.actions[0] == "QH"
+    assert record.outcome is not None
+    assert records.replay(record) is not None
+    assert f"record saved to {path}" in out
+
+
+def test_interactive_play_as_seat_1_against_the_random_agent(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    done = play_input(["arneson", "--seed", "9", "--seat", "1", "--opponent", "random",
+                       "-o", "max_battles=3", "--record", str(path), "--ascii"],
+                      "1\n" * 30)
+    assert done.returncode == 0, done.stderr
+    assert "you are seat 1 (seat 0: RandomAgent)" in done.stdout
+    assert done.stdout.isascii()
+    record = records.read(path)
+    seat0 = agents.RandomAgent(derive_seed(9, 1))
+    state = arneson.new_game(9, arneson.options(max_battles=3))
+    first = seat0.choose(arneson.observe(state, 0), arneson.legal_actions(state))
+    assert record.actions[0] == str(first)
+
+
+def test_end_of_input_leaves_the_game_cleanly(tmp_path: Path) -> None:
+    path = tmp_path / "left.json"
+    done = play_input(["arneson", "--seed", "5", "--record", str(path)], "1\n")
+    assert done.returncode == 0
+    assert "you left the game" in done.stdout
+    assert "Traceback" not in done.stderr
+    record = records.read(path)
+    assert record.outcome is None
+    assert len(record.actions) == 2  # one commitment of each seat
+    assert records.replay(record) is not None
+
+
+def test_ctrl_c_exits_with_status_130(monkeypatch: pytest.MonkeyPatch,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    def interrupt(prompt: str = "") -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("builtins.input", interrupt)
+    assert main(["play", "arneson", "--seed", "1"]) == 130
+    assert "interrupted" in capsys.readouterr().out
+
+
+def test_play_stops_when_the_agents_never_let_you_play(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("cardwar.cli.MAX_STEPS_WITHOUT_YOU", 1)
+    monkeypatch.setattr("builtins.input", lambda prompt="": "1")
+    assert main(["play", "arneson", "--seat", "1"]) == 0
+    assert "stopped: the others played 1 steps without a turn of yours" in (
+        capsys.readouterr().out
+    )
+
+
+# --- replay ------------------------------------------------------------------------------------
+
+
+def test_recorded_war_replays_and_verifies(tmp_path: Path) -> None:
+    path = tmp_path / "war.json"
+    done = cardwar("play", "war", "--seed", "2026", "-q", "--record", str(path))
+    assert done.returncode == 0, done.stderr
+    assert records.read(path) == agents.play("war", (), 2026)
+    done = cardwar("replay", str(path), "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "verified: 104 steps replay to won by seat 1 (all_cards)"
+
+
+def test_replay_shows_every_step(capsys: pytest.CaptureFixture[str]) -> None:
+    path = Path(__file__).parent / "records" / "arneson-explicit-deal.json"
+    record = records.read(path)
+    assert main(["replay", str(path), "--ascii"]) == 0
+    out = capsys.readouterr().out
+    steps = [line for line in out.splitlines() if line.startswith("step ")]
+    assert len(steps) == len(record.actions)
+    assert steps[0] == f"step 1: seat 0: {record.actions[0]}"
+    assert "explicit deal" in out.splitlines()[0]
+    assert out.isascii()
+
+
+def test_replay_step_by_step_stops_on_q(monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    answers = iter(["", "", "q"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    path = Path(__file__).parent / "records" / "war-explicit-deal.json"
+    assert main(["replay", str(path), "--step"]) == 0
+    out = capsys.readouterr().out
+    assert sum(line.startswith("step ") for line in out.splitlines()) == 3
+    assert "the rest of the record was not checked" in out
+
+
+def test_replay_mismatch_exits_1_naming_the_step(tmp_path: Path) -> None:
+    record = agents.play("war", (), 2026)
+    doc = record.to_json()
+    doc["actions"] = [*record.actions, "play"]
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(doc))
+    done = cardwar("replay", str(path), "-q")
+    assert done.returncode == 1
+    assert done.stderr.startswith("cardwar: error: $.actions[104]: step 104 differs")
+    assert "game over" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{", "malformed JSON"),
+        ('{"format": "x"}', "$: missing field"),
+    ],
+)
+def test_bad_record_files_exit_1(text: str, message: str, tmp_path: Path,
+                                 capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    assert main(["replay", str(path)]) == 1
+    assert message in capsys.readouterr().err
+    assert main(["replay", str(tmp_path / "missing.json")]) == 1
+    assert "cannot read" in capsys.readouterr().err
+
+
+# --- simulate ----------------------------------------------------------------------------------
+
+
+def test_simulate_gives_the_same_summary_whatever_the_jobs(tmp_path: Path) -> None:
+    one = cardwar("simulate", "war", "-n", "60", "--seed", "7", "--jobs", "1",
+                  "--json", str(tmp_path / "one.json"))
+    three = cardwar("simulate", "war", "-n", "60", "--seed", "7", "--jobs", "3",
+                    "--json", str(tmp_path / "three.json"))
+    assert one.returncode == 0, one.stderr
+    assert three.returncode == 0, three.stderr
+    assert one.stdout == three.stdout
+    a = json.loads((tmp_path / "one.json").read_text())
+    b = json.loads((tmp_path / "three.json").read_text())
+    assert a == b
+    assert [g["seed"] for g in a["games"]] == [derive_seed(7, i) for i in range(60)]
+    for game in a["games"][:5]:
+        record = agents.play("war", (), game["seed"])
+        assert game["steps"] == len(record.actions)
+        assert record.outcome is not None
+        assert game["winners"] == list(record.outcome.winners)
+    assert a["summary"]["games"] == 60
+    assert sum(a["summary"]["wins"]) + sum(a["summary"]["draws"].values()) == 60
+    assert "Traceback" not in one.stderr + three.stderr
+
+
+def test_simulate_prints_the_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "arneson", "-n", "20", "--seed", "3", "--jobs", "1",
+                 "--agents", "heuristic,random", "-o", "max_battles=50", "--no-progress"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == ("Arneson's War: 20 games, seed 3; options: max_battles=50; "
+                        "agents: heuristic, random")
+    assert lines[1].startswith("game length (steps): mean ")
+    assert re.fullmatch(r"wins: seat 0 \d+ \(\d+\.\d%\), seat 1 \d+ \(\d+\.\d%\)", lines[2])
+    assert lines[3].startswith("draws: ")
+
+
+def test_summary_statistics() -> None:
+    results = [{"steps": s, "termination": "all_cards", "winners": [s % 2]}
+               for s in range(1, 101)]
+    results[0] = {"steps": 1, "termination": "battle_limit", "winners": []}
+    results[1] = {"steps": 2, "termination": None, "winners": None}
+    summary = summarise(results, 2)
+    assert summary["length"] == {"mean": 50.5, "median": 50.5, "p95": 95, "p99": 99,
+                                 "min": 1, "max": 100}
+    assert summary["wins"] == [49, 49]
+    assert summary["draws"] == {"battle_limit": 1}
+    assert summary["unfinished"] == 1
+
+
+# --- the installed command ---------------------------------------------------------------------
+
+
+def test_the_installed_cardwar_script_runs() -> None:
+    assert CARDWAR_SCRIPT.exists(), "pip install -e . installs the cardwar script"
+    done = subprocess.run([str(CARDWAR_SCRIPT), "--version"], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0
+    assert done.stdout.strip() == f"cardwar {__version__}"
+    done = subprocess.run([str(CARDWAR_SCRIPT), "play", "peace", "--seed", "2026", "-q"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0
+    assert done.stdout.splitlines()[-1] == "result: won by seat 0 (all_cards) after 56 battles"
+
+
+def test_a_closed_pipe_is_not_an_error() -> None:
+    with subprocess.Popen([str(CARDWAR_SCRIPT), "play", "war", "--seed", "2026"],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
+        assert proc.stdout is not None
+        assert proc.stderr is not None
+        proc.stdout.readline()
+        proc.stdout.close()
+        err = proc.stderr.read()
+        assert proc.wait() == 0
+    assert b"Traceback" not in err

@@ -66,9 +66,12 @@ DOCUMENTED_MODULES = (
     "cardwar.variants.war",
     "cardwar.variants.peace",
     "cardwar.variants.arneson",
-    "cardwar.variants.cold_war",
     "cardwar.variants.generals",
+    "cardwar.variants.cold_war",
     "cardwar.variants.caravan",
+    "cardwar.records",
+    "cardwar.agents",
+    "cardwar.render",
 )
 
 #: A rule ID as defined on the rules pages: ``WAR-TIE``, ``PEACE-A4``.

@@ -1,54 +1,84 @@
 """The ``cardwar`` command.
 
-``cardwar variants`` lists the variants; ``cardwar play VARIANT --seed S`` plays a
-seeded game of an automatic variant and shows it battle by battle.
+``cardwar variants`` lists the variants and ``cardwar rules VARIANT`` summarises one;
+``cardwar play VARIANT`` shows a seeded game of an automatic variant battle by battle, or
+lets you play a variant with decisions against the baseline agents; ``cardwar replay FILE``
+shows and verifies a recorded game; ``cardwar simulate VARIANT -n N`` plays N seeded games
+across processes and summarises them. The docs page ``cli`` shows every command.
+
+Errors are one line on stderr, ``cardwar: error: ...``; the exit status is 0 on success,
+1 for a failure (an unreadable record, a replay that does not match), 2 for a usage error
+(a bad argument, option or seed) and 130 when interrupted.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
+import os
+import re
 import sys
+from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import IO, Any, NoReturn
 
-from cardwar import __version__
-from cardwar.core import OptionError, Variant
-from cardwar.rng import SeedError
+from cardwar import __version__, records
+from cardwar import agents as agents_module
+from cardwar.core import (
+    NotationError,
+    OptionError,
+    Outcome,
+    Variant,
+    options_info,
+    options_to_json,
+)
+from cardwar.render import describe_battle, render_observation, render_state, symbolize
+from cardwar.rng import SeedError, check_seed, derive_seed
 from cardwar.variants import UnknownVariantError, all_variants, variant
-from cardwar.variants._battle import BattleRecord, BattleState
+from cardwar.variants._battle import BattleState
 
-__all__ = ["describe_battle", "main"]
+__all__ = [
+    "EXIT_FAILURE",
+    "EXIT_INTERRUPTED",
+    "EXIT_USAGE",
+    "describe_battle",
+    "format_action",
+    "main",
+    "summarise",
+]
 
+#: Exit status of a failure: an unreadable record, a replay that does not match.
+EXIT_FAILURE = 1
+#: Exit status of a usage error: a bad argument, option, seed or variant name.
 EXIT_USAGE = 2
+#: Exit status when interrupted by Ctrl-C (128 + SIGINT).
+EXIT_INTERRUPTED = 130
+
+#: ``play`` stops a game in which the others play this many steps in a row without a
+#: turn of the human player's (agents that never end a deal among themselves).
+MAX_STEPS_WITHOUT_YOU = 100_000
+#: ``simulate`` stops each game after this many steps unless ``--max-steps`` says
+#: otherwise; such games are counted as unfinished.
+SIMULATE_MAX_STEPS = 1_000_000
+
+#: Where the rules pages are published.
+DOCS_URL = "https://cardwar.readthedocs.io/en/latest"
 
 
-def describe_battle(number: int, record: BattleRecord) -> list[str]:
-    """Return the lines that show one battle: every round's cards and who took the table.
+class UsageError(Exception):
+    """A usage error found after parsing the arguments (exit status 2)."""
 
-    >>> from cardwar import war
-    >>> state = war.step(war.new_game(2026), war.Play.PLAY)
-    >>> assert state.last is not None
-    >>> print("\\n".join(describe_battle(1, state.last)))
-    battle 1: seat 0 JS, seat 1 6D -> seat 0 takes 2 cards
-    """
-    first = ", ".join(f"seat {t.seat} {t.face_up}" for t in record.rounds[0])
-    lines = [f"battle {number}: {first}"]
-    for i, turns in enumerate(record.rounds[1:], start=1):
-        parts = []
-        for t in turns:
-            if t.standing:
-                parts.append(f"seat {t.seat} {t.face_up} stands")
-            else:
-                parts.append(f"seat {t.seat} {t.face_down} down, {t.face_up} up")
-        label = "war" if i == 1 else f"war {i}"
-        lines.append(f"  {label}: " + ", ".join(parts))
-    if record.winner is None:
-        lines[-1] += f" -> undecidable, {record.cards} cards set aside"
-    else:
-        lines[-1] += f" -> seat {record.winner} takes {record.cards} cards"
-    for seat in record.eliminated:
-        lines.append(f"  seat {seat} is out of cards")
-    return lines
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line: ``cardwar: error: ...``."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"cardwar: error: {message} (see: {self.prog} --help)", file=sys.stderr)
+        raise SystemExit(EXIT_USAGE)
+
+
+# --- helpers ----------------------------------------------------------------------------
 
 
 def _parse_options(pairs: Sequence[str]) -> dict[str, Any]:
@@ -61,79 +91,653 @@ def _parse_options(pairs: Sequence[str]) -> dict[str, Any]:
     return out
 
 
+def _game_and_options(args: argparse.Namespace) -> tuple[Variant, Any]:
+    game = variant(args.variant)
+    return game, game.options(**_parse_options(args.option))
+
+
+def _wants_ascii(args: argparse.Namespace, stream: IO[str] | None = None) -> bool:
+    """Return whether to print cards in notation: asked for, or the stream cannot
+    encode the suit symbols."""
+    if getattr(args, "ascii", False):
+        return True
+    encoding = getattr(stream or sys.stdout, "encoding", None) or "ascii"
+    try:
+        "\u2663\u2666\u2665\u2660".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return True
+    return False
+
+
+def format_action(action: object, *, ascii: bool = False) -> str:
+    """Return an action for people: its notation, with every card shown as a card.
+
+    >>> from cardwar import arneson
+    >>> format_action(arneson.parse_action("QH")), format_action("play")
+    ('Q♥', 'play')
+    """
+    return symbolize(str(action), ascii=ascii)
+
+
+def _changed_options(opts: Any) -> str:
+    default = options_to_json(type(opts)())
+    mine = options_to_json(opts)
+    changed = [f"{k}={_show(v)}" for k, v in mine.items() if default.get(k) != v]
+    return ", ".join(changed) if changed else "defaults"
+
+
+def _show(value: object) -> str:
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    if value is None:
+        return "none"
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+# --- variants and rules -----------------------------------------------------------------
+
+
 def _cmd_variants(args: argparse.Namespace) -> int:
+    width = max(20, *(len(v.TITLE) + 1 for v in all_variants()))
     for v in all_variants():
         most = "+" if v.MAX_PLAYERS is None else f"-{v.MAX_PLAYERS}"
+        if v.MAX_PLAYERS == v.MIN_PLAYERS:
+            most = ""
         aliases = f" (also: {', '.join(v.ALIASES)})" if v.ALIASES else ""
         kind = "automatic" if v.AUTOMATIC else "decisions"
-        print(f"{v.NAME:<10} {v.TITLE:<20} {v.MIN_PLAYERS}{most} players, {kind}{aliases}")
+        print(f"{v.NAME:<10} {v.TITLE:<{width}} {v.MIN_PLAYERS}{most} players, {kind}{aliases}")
     return 0
 
 
+def _summary(doc: str | None) -> str:
+    """Return the first paragraph of a module docstring, as plain text."""
+    if not doc:
+        return ""
+    first = " ".join(doc.strip().split("\n\n")[0].split()).replace("``", "")
+    # What follows "The rules are on the docs page ..." is for developers (where rule IDs
+    # are defined, which module holds what); the docs page is named below instead.
+    return re.split(r"\s*\bThe rules are\b", first)[0]
+
+
+def _wrap(text: str, indent: str, width: int = 88) -> list[str]:
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        if line and len(indent) + len(line) + 1 + len(word) > width:
+            lines.append(indent + line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line:
+        lines.append(indent + line)
+    return lines
+
+
+def _cmd_rules(args: argparse.Namespace) -> int:
+    game = variant(args.variant)
+    aliases = f"; also: {', '.join(game.ALIASES)}" if game.ALIASES else ""
+    if game.MAX_PLAYERS == game.MIN_PLAYERS:
+        players = f"{game.MIN_PLAYERS} players"
+    elif game.MAX_PLAYERS is None:
+        players = f"{game.MIN_PLAYERS} or more players"
+    else:
+        players = f"{game.MIN_PLAYERS} to {game.MAX_PLAYERS} players"
+    kind = "automatic (no decisions)" if game.AUTOMATIC else "players make decisions"
+    out = [
+        f"{game.TITLE} ({game.NAME}{aliases})",
+        f"rules version {game.RULES_VERSION}; {players}; {kind}",
+        "",
+        *_wrap(_summary(getattr(game, "__doc__", None)), ""),
+        "",
+        "Options (set with -o NAME=VALUE; the default is shown):",
+    ]
+    defaults = options_to_json(game.options())
+    for info in options_info(game.Options):
+        allowed = f"  [{' | '.join(info.choices)}]" if info.choices else ""
+        out.append(f"  {info.name} = {_show(defaults[info.name])}{allowed}")
+        out += _wrap(info.doc, "      ")
+    out += [
+        "",
+        f"The full rules, every rule with its ID: {DOCS_URL}/rules/{game.NAME}.html",
+        f"(docs/rules/{game.NAME}.md in the source).",
+    ]
+    print("\n".join(out))
+    return 0
+
+
+# --- play -------------------------------------------------------------------------------
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
-    game: Variant = variant(args.variant)
-    options = game.options(**_parse_options(args.option))
+    game, options = _game_and_options(args)
+    check_seed(args.seed)
+    if args.max_steps is not None and args.max_steps < 0:
+        raise UsageError(f"--max-steps must be at least 0, got {args.max_steps}")
+    if game.AUTOMATIC:
+        return _play_automatic(args, game, options)
+    return _play_interactive(args, game, options)
+
+
+def _save(args: argparse.Namespace, game: Variant, options: Any, actions: list[str],
+          result: Outcome | None) -> None:
+    if args.record is None:
+        return
+    record = records.Record(
+        variant=game.NAME,
+        rules_version=game.RULES_VERSION,
+        options=options,
+        seed=args.seed,
+        deal=None,
+        actions=tuple(actions),
+        outcome=result,
+    )
+    records.write(record, args.record)
+    print(f"record saved to {args.record}")
+
+
+def _play_automatic(args: argparse.Namespace, game: Variant, options: Any) -> int:
+    ascii = _wants_ascii(args)
     state = game.new_game(args.seed, options)
-    if not game.AUTOMATIC:
-        print(f"cardwar: error: {game.NAME} needs decisions; interactive play is not available "
-              "yet", file=sys.stderr)
-        return EXIT_USAGE
     print(f"{game.TITLE}, seed {args.seed}")
     if isinstance(state, BattleState):
         sizes = " | ".join(str(len(s)) for s in state.stocks)
         print(f"dealt: {sizes} cards")
-    steps = 0
-    while game.outcome(state) is None and (args.max_steps is None or steps < args.max_steps):
-        state = game.step(state, game.legal_actions(state)[0])
-        steps += 1
-        if not args.quiet and isinstance(state, BattleState) and state.last is not None:
-            lines = describe_battle(state.battles, state.last)
+    actions: list[str] = []
+    while game.outcome(state) is None and (args.max_steps is None
+                                           or len(actions) < args.max_steps):
+        action = game.legal_actions(state)[0]
+        state = game.step(state, action)
+        actions.append(str(action))
+        if args.quiet:
+            continue
+        if isinstance(state, BattleState) and state.last is not None:
+            lines = describe_battle(state.battles, state.last, ascii=ascii)
             held = " | ".join(str(state.cards_held(s)) for s in range(state.players))
             lines[0] += f"   [{held}]"
             print("\n".join(lines))
+        else:
+            print(f"step {len(actions)}: {format_action(action, ascii=ascii)}")
+            print(render_state(game, state, ascii=ascii))
     result = game.outcome(state)
     if result is None:
-        print(f"stopped after {steps} steps (--max-steps); the game goes on")
+        print(f"stopped after {len(actions)} steps (--max-steps); the game goes on")
     else:
-        print(f"result: {result} after {steps} battles")
+        unit = "battles" if isinstance(state, BattleState) else "steps"
+        print(f"result: {result} after {len(actions)} {unit}")
+    _save(args, game, options, actions, result)
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
+_HELP = """\
+Type the number of an action or its notation (such as {example}), then Enter.
+  help     show this help          legal    list the legal actions again
+  view     show your view again    quit     leave the game (also Ctrl-D)"""
+
+
+def _opponents(args: argparse.Namespace, game: Variant, players: int) -> dict[int, Any]:
+    kind = args.opponent
+    if kind is None:
+        kind = "heuristic" if game.NAME in agents_module.HEURISTICS else "random"
+    return {
+        seat: agents_module.agent(kind, game.NAME, derive_seed(args.seed, seat + 1))
+        for seat in range(players)
+        if seat != args.seat
+    }
+
+
+def _play_interactive(args: argparse.Namespace, game: Variant, options: Any) -> int:
+    ascii = _wants_ascii(args)
+    state = game.new_game(args.seed, options)
+    players = game.num_players(state)
+    me = args.seat
+    if not 0 <= me < players:
+        raise UsageError(f"--seat must be in [0, {players - 1}], got {me}")
+    opponents = _opponents(args, game, players)
+    names = ", ".join(f"seat {s}: {type(a).__name__}" for s, a in opponents.items())
+    print(f"{game.TITLE}, seed {args.seed}; you are seat {me} ({names})")
+    example = format_action(game.legal_actions(state)[0], ascii=ascii)
+    print(_HELP.format(example=example))
+    actions: list[str] = []
+    waiting = 0
+    try:
+        while game.outcome(state) is None:
+            if args.max_steps is not None and len(actions) >= args.max_steps:
+                print(f"stopped after {len(actions)} steps (--max-steps)")
+                break
+            if waiting >= MAX_STEPS_WITHOUT_YOU:
+                print(f"stopped: the others played {waiting} steps without a turn of yours")
+                break
+            legal = game.legal_actions(state)
+            seat = game.to_act(state)
+            waiting += 1
+            if seat is None:
+                action = legal[0]
+            elif seat != me:
+                action = opponents[seat].choose(game.observe(state, seat), legal)
+            else:
+                waiting = 0
+                chosen = _ask(game, state, me, legal, ascii)
+                if chosen is None:
+                    print("you left the game")
+                    _save(args, game, options, actions, None)
+                    return 0
+                action = chosen
+            state = game.step(state, action)
+            actions.append(str(action))
+    except KeyboardInterrupt:
+        print("\ninterrupted")
+        _save(args, game, options, actions, None)
+        return EXIT_INTERRUPTED
+    result = game.outcome(state)
+    print()
+    print(render_observation(game, game.observe(state, me), ascii=ascii))
+    if result is not None:
+        verdict = ("a draw" if result.is_draw else
+                   "you win" if me in result.winners else "you lose")
+        print(f"result: {result}: {verdict}, after {len(actions)} steps")
+    _save(args, game, options, actions, result)
+    return 0
+
+
+def _list_actions(legal: tuple[Any, ...], ascii: bool) -> str:
+    items = [f"{i}) {format_action(a, ascii=ascii)}" for i, a in enumerate(legal, start=1)]
+    return "\n".join(_columns(items))
+
+
+def _columns(items: list[str], width: int = 88) -> list[str]:
+    lines: list[str] = []
+    line = ""
+    for item in items:
+        if line and len(line) + 3 + len(item) > width:
+            lines.append(line)
+            line = ""
+        line = f"{line}   {item}" if line else f"  {item}"
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _ask(game: Variant, state: Any, me: int, legal: tuple[Any, ...], ascii: bool) -> Any:
+    """Return the action the player chooses, or ``None`` when they leave."""
+    print()
+    print(render_observation(game, game.observe(state, me), ascii=ascii))
+    print("your move:")
+    print(_list_actions(legal, ascii))
+    while True:
+        try:
+            text = input("> ").strip()
+        except EOFError:
+            print()
+            return None
+        if not text:
+            continue
+        word = text.lower()
+        if word in ("quit", "q", "exit"):
+            return None
+        if word in ("help", "?", "h"):
+            print(_HELP.format(example=format_action(legal[0], ascii=ascii)))
+            continue
+        if word in ("legal", "l"):
+            print(_list_actions(legal, ascii))
+            continue
+        if word in ("view", "v"):
+            print(render_observation(game, game.observe(state, me), ascii=ascii))
+            continue
+        if text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(legal):
+                return legal[number - 1]
+            print(f"there is no action {number}: choose 1 to {len(legal)}")
+            continue
+        try:
+            action = game.parse_action(text)
+        except (NotationError, ValueError) as err:
+            print(f"not understood: {err}; type a number from 1 to {len(legal)}, or help")
+            continue
+        if action not in legal:
+            shown = ", ".join(format_action(a, ascii=ascii) for a in legal)
+            print(f"{format_action(action, ascii=ascii)} is not legal now; legal: {shown}")
+            continue
+        return action
+
+
+# --- replay -----------------------------------------------------------------------------
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    ascii = _wants_ascii(args)
+    record = records.read(args.file, max_bytes=args.max_bytes)
+    game = record.game
+    print(
+        f"{game.TITLE}, seed {record.seed}"
+        + (", explicit deal" if record.deal is not None else "")
+        + f", {len(record.actions)} steps; options: {_changed_options(record.options)}"
+        + f"; recorded with cardwar {record.library_version}"
+    )
+    stepping = args.step
+    states = records.iter_states(record)
+    state = next(states)
+    if not args.quiet:
+        print(render_state(game, state, ascii=ascii))
+    for i, nxt in enumerate(states):
+        if not args.quiet:
+            seat = game.to_act(state)
+            who = "" if seat is None else f"seat {seat}: "
+            print(f"step {i + 1}: {who}{format_action(record.actions[i], ascii=ascii)}")
+            print(render_state(game, nxt, ascii=ascii))
+            if stepping and i + 1 < len(record.actions):
+                try:
+                    answer = input("[Enter: next step, a: all the rest, q: quit] ")
+                except EOFError:
+                    answer = "a"
+                if answer.strip().lower() in ("q", "quit"):
+                    print("stopped; the rest of the record was not checked")
+                    return 0
+                if answer.strip().lower() in ("a", "all"):
+                    stepping = False
+        state = nxt
+    print(f"verified: {len(record.actions)} steps replay to "
+          + ("an unfinished game" if record.outcome is None else f"{record.outcome}"))
+    return 0
+
+
+# --- simulate ---------------------------------------------------------------------------
+
+
+def _run_chunk(task: tuple[str, Any, int, int, int, tuple[str, ...], int | None]
+               ) -> list[dict[str, Any]]:
+    """Play games ``start`` to ``stop - 1`` of a batch; return one result per game."""
+    name, options, master, start, stop, kinds, max_steps = task
+    game = variant(name)
+    out = []
+    for index in range(start, stop):
+        seed = derive_seed(master, index)
+        seats = [agents_module.agent(kind, name, derive_seed(seed, s + 1))
+                 for s, kind in enumerate(kinds)]
+        record = agents_module.play(game, seats, seed, options, max_steps=max_steps)
+        result = record.outcome
+        out.append({
+            "game": index,
+            "seed": seed,
+            "steps": len(record.actions),
+            "termination": None if result is None else result.termination.value,
+            "winners": None if result is None else list(result.winners),
+            "scores": None if result is None or result.scores is None else list(result.scores),
+        })
+    return out
+
+
+def _percentile(ordered: Sequence[int], p: float) -> int:
+    """Return the nearest-rank ``p``-th percentile of sorted values."""
+    rank = max(1, math.ceil(p / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def summarise(results: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
+    """Return the summary of per-game results: game length (mean, median, 95th and 99th
+    percentiles, nearest rank), wins per seat, draws by reason, unfinished games.
+
+    >>> summarise([{"steps": 3, "termination": "all_cards", "winners": [1]},
+    ...            {"steps": 5, "termination": "battle_limit", "winners": []}], 2)["draws"]
+    {'battle_limit': 1}
+    """
+    lengths = sorted(r["steps"] for r in results)
+    wins = [0] * players
+    draws: Counter[str] = Counter()
+    unfinished = 0
+    for r in results:
+        if r["termination"] is None:
+            unfinished += 1
+        elif not r["winners"]:
+            draws[r["termination"]] += 1
+        for seat in r["winners"] or ():
+            wins[seat] += 1
+    n = len(lengths)
+    return {
+        "games": n,
+        "length": {
+            "mean": sum(lengths) / n if n else 0.0,
+            "median": (lengths[(n - 1) // 2] + lengths[n // 2]) / 2 if n else 0.0,
+            "p95": _percentile(lengths, 95) if n else 0,
+            "p99": _percentile(lengths, 99) if n else 0,
+            "min": lengths[0] if n else 0,
+            "max": lengths[-1] if n else 0,
+        },
+        "wins": wins,
+        "draws": dict(sorted(draws.items())),
+        "unfinished": unfinished,
+    }
+
+
+def _format_summary(summary: dict[str, Any]) -> list[str]:
+    n = summary["games"]
+    length = summary["length"]
+
+    def pct(k: int) -> str:
+        return f"{100 * k / n:.1f}%" if n else "-"
+
+    median = length["median"]
+    median_text = f"{median:.0f}" if float(median).is_integer() else f"{median:.1f}"
+    lines = [
+        f"game length (steps): mean {length['mean']:.1f}, median {median_text}, "
+        f"p95 {length['p95']}, p99 {length['p99']} (min {length['min']}, max {length['max']})",
+        "wins: " + ", ".join(f"seat {s} {w} ({pct(w)})" for s, w in enumerate(summary["wins"])),
+    ]
+    draws = summary["draws"]
+    total = sum(draws.values())
+    detail = ": " + ", ".join(f"{k} {v}" for k, v in draws.items()) if draws else ""
+    lines.append(f"draws: {total} ({pct(total)}){detail}")
+    if summary["unfinished"]:
+        lines.append(f"unfinished (--max-steps): {summary['unfinished']} "
+                     f"({pct(summary['unfinished'])})")
+    return lines
+
+
+def _agent_kinds(text: str | None, game: Variant, players: int) -> tuple[str, ...]:
+    if game.AUTOMATIC:
+        return ()
+    kinds = ["random"] if text is None else [k.strip() for k in text.split(",")]
+    if len(kinds) == 1:
+        kinds = kinds * players
+    if len(kinds) != players:
+        raise UsageError(f"--agents needs one agent or one per seat ({players}), got "
+                         f"{len(kinds)}")
+    for kind in kinds:
+        if kind not in agents_module.KINDS:
+            raise UsageError(f"unknown agent {kind!r}; agents: {', '.join(agents_module.KINDS)}")
+        if kind == "heuristic" and game.NAME not in agents_module.HEURISTICS:
+            raise UsageError(f"variant {game.NAME!r} has no heuristic agent")
+    return tuple(kinds)
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    game, options = _game_and_options(args)
+    check_seed(args.seed)
+    if args.n < 1:
+        raise UsageError(f"-n must be at least 1, got {args.n}")
+    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    if jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, got {jobs}")
+    if args.max_steps < 1:
+        raise UsageError(f"--max-steps must be at least 1, got {args.max_steps}")
+    players = game.num_players(game.new_game(0, options))
+    kinds = _agent_kinds(args.agents, game, players)
+    chunk = max(1, min(200, math.ceil(args.n / (jobs * 8))))
+    tasks = [
+        (game.NAME, options, args.seed, start, min(start + chunk, args.n), kinds,
+         args.max_steps)
+        for start in range(0, args.n, chunk)
+    ]
+    results = _run_tasks(tasks, jobs, args.n, args.no_progress)
+    summary = summarise(results, players)
+    agents_text = f"; agents: {', '.join(kinds)}" if kinds else ""
+    print(f"{game.TITLE}: {args.n} games, seed {args.seed}; options: "
+          f"{_changed_options(options)}{agents_text}")
+    print("\n".join(_format_summary(summary)))
+    if args.json is not None:
+        doc = {
+            "variant": game.NAME,
+            "rules_version": game.RULES_VERSION,
+            "library_version": __version__,
+            "options": options_to_json(options),
+            "seed": args.seed,
+            "agents": list(kinds),
+            "summary": summary,
+            "games": results,
+        }
+        text = json.dumps(doc, indent=1) + "\n"
+        if args.json == "-":
+            sys.stdout.write(text)
+        else:
+            with open(args.json, "w", encoding="utf-8") as f:
+                f.write(text)
+    return 0
+
+
+def _run_tasks(tasks: list[Any], jobs: int, total: int, no_progress: bool
+               ) -> list[dict[str, Any]]:
+    """Run the chunks, in processes when ``jobs > 1``; return the results by game index."""
+    from tqdm import tqdm
+
+    quiet = no_progress or not sys.stderr.isatty()
+    done: dict[int, list[dict[str, Any]]] = {}
+    with tqdm(total=total, unit="game", disable=quiet, file=sys.stderr) as bar:
+        if jobs == 1 or len(tasks) == 1:
+            for i, task in enumerate(tasks):
+                done[i] = _run_chunk(task)
+                bar.update(len(done[i]))
+        else:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor, as_completed
+
+            context = multiprocessing.get_context("spawn")
+            with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+                futures = {pool.submit(_run_chunk, task): i for i, task in enumerate(tasks)}
+                for future in as_completed(futures):
+                    i = futures[future]
+                    done[i] = future.result()
+                    bar.update(len(done[i]))
+    return [r for i in range(len(tasks)) for r in done[i]]
+
+
+# --- the parser -------------------------------------------------------------------------
+
+
+def _add_options_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+        help="set a rule option, e.g. -o face_down=1 (repeatable; see: cardwar rules VARIANT)",
+    )
+
+
+def _build_parser() -> argparse.ArgumentParser:
     """Return the argument parser of the ``cardwar`` command."""
-    parser = argparse.ArgumentParser(
-        prog="cardwar", description="The card game War and its variants."
+    parser = _Parser(
+        prog="cardwar",
+        description="The card game War and its variants: play, replay and simulate games.",
+        epilog="Exit status: 0 success, 1 failure, 2 usage error, 130 interrupted.",
     )
     parser.add_argument("--version", action="version", version=f"cardwar {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    p = sub.add_parser("variants", help="list the variants")
+
+    p = sub.add_parser("variants", help="list the variants",
+                       description="List the registered variants.")
     p.set_defaults(func=_cmd_variants)
-    p = sub.add_parser("play", help="play a seeded game and show it battle by battle")
+
+    p = sub.add_parser("rules", help="summarise a variant's rules and options",
+                       description="Summarise a variant's rules and list its options with "
+                       "their defaults; the full rules are on its docs page.")
+    p.add_argument("variant", help="variant name or alias (see: cardwar variants)")
+    p.set_defaults(func=_cmd_rules)
+
+    p = sub.add_parser(
+        "play", help="play a seeded game",
+        description="Show a seeded game of an automatic variant battle by battle, or play "
+        "a variant with decisions in the terminal against the baseline agents.",
+    )
     p.add_argument("variant", help="variant name or alias (see: cardwar variants)")
     p.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
-    p.add_argument(
-        "--option", "-o", action="append", default=[], metavar="NAME=VALUE",
-        help="set a rule option, e.g. -o face_down=1 (repeatable)",
-    )
+    _add_options_argument(p)
+    p.add_argument("--seat", type=int, default=0,
+                   help="your seat in a variant with decisions (default 0)")
+    p.add_argument("--opponent", choices=("heuristic", "random"), default=None,
+                   help="the agent playing the other seats (default: the variant's "
+                   "heuristic agent if it has one, else random)")
     p.add_argument("--max-steps", type=int, default=None, help="stop after this many steps")
-    p.add_argument("--quiet", "-q", action="store_true", help="print only the result")
+    p.add_argument("--quiet", "-q", action="store_true",
+                   help="automatic variants: print only the result")
+    p.add_argument("--ascii", action="store_true", help="show cards as 10H, not 10♥")
+    p.add_argument("--record", metavar="FILE", default=None,
+                   help="save the game as a record (see: cardwar replay)")
     p.set_defaults(func=_cmd_play)
+
+    p = sub.add_parser("replay", help="show a recorded game and verify it",
+                       description="Show a recorded game step by step (or all at once) "
+                       "and verify that it replays to its recorded outcome.")
+    p.add_argument("file", help="the record (JSON), as written by --record or the library")
+    p.add_argument("--step", action="store_true", help="pause after each step (Enter)")
+    p.add_argument("--quiet", "-q", action="store_true", help="only verify")
+    p.add_argument("--ascii", action="store_true", help="show cards as 10H, not 10♥")
+    p.add_argument("--max-bytes", type=int, default=records.MAX_BYTES,
+                   help=f"refuse larger records (default {records.MAX_BYTES})")
+    p.set_defaults(func=_cmd_replay)
+
+    p = sub.add_parser(
+        "simulate", help="play many seeded games and summarise them",
+        description="Play N seeded games (game i uses derive_seed(SEED, i)) across "
+        "processes and print a summary; the same seed gives the same summary whatever "
+        "--jobs is.",
+    )
+    p.add_argument("variant", help="variant name or alias (see: cardwar variants)")
+    p.add_argument("-n", type=int, default=1000, help="number of games (default 1000)")
+    p.add_argument("--seed", type=int, default=0, help="the master seed (default 0)")
+    p.add_argument("--jobs", "-j", type=int, default=None,
+                   help="worker processes (default: the number of CPUs)")
+    _add_options_argument(p)
+    p.add_argument("--agents", default=None, metavar="KIND[,KIND...]",
+                   help="variants with decisions: the agent of every seat, or one per seat "
+                   f"({', '.join(agents_module.KINDS)}; default random)")
+    p.add_argument("--max-steps", type=int, default=SIMULATE_MAX_STEPS,
+                   help="stop each game after this many steps, counted as unfinished "
+                   f"(default {SIMULATE_MAX_STEPS})")
+    p.add_argument("--json", metavar="FILE", default=None,
+                   help="write the summary and per-game results as JSON ('-': stdout)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(func=_cmd_simulate)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``cardwar`` command; return its exit status."""
-    parser = build_parser()
+    parser = _build_parser()
     args = parser.parse_args(argv)
     try:
         status: int = args.func(args)
-    except (UnknownVariantError, OptionError, SeedError, ValueError) as err:
+    except records.RecordError as err:
+        print(f"cardwar: error: {err}", file=sys.stderr)
+        return EXIT_FAILURE
+    except (UnknownVariantError, OptionError, SeedError, UsageError, ValueError) as err:
         print(f"cardwar: error: {err}", file=sys.stderr)
         return EXIT_USAGE
-    except BrokenPipeError:  # e.g. `cardwar play war | head`
-        sys.stderr.close()
-        return 0
+    except OSError as err:
+        if isinstance(err, BrokenPipeError):  # e.g. `cardwar play war | head`
+            _quiet_stdout()
+            return 0
+        print(f"cardwar: error: {err}", file=sys.stderr)
+        return EXIT_FAILURE
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     return status
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at devnull so that the interpreter's final flush stays silent."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover

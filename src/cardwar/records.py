@@ -1,0 +1,606 @@
+"""Game records: a JSON document that replays a game of any variant bit for bit.
+
+A record holds the variant, its rules version, the options, the seed (or an explicit
+deal), every action in notation and the outcome; the format is specified on the docs page
+``records`` and by the JSON Schema shipped as ``cardwar/record.schema.json``. Reading a
+record never evaluates anything: :func:`loads` bounds the size, parses with
+``json.loads`` only, checks every field by hand and raises :class:`RecordError`,
+naming the JSON path (``$.actions[12]``) of what is wrong. :func:`replay` re-derives every
+state and raises :class:`ReplayMismatch`, naming the first step that differs, when the
+record does not describe the game the engine plays.
+
+>>> from cardwar import agents, records
+>>> record = agents.play("war", (), seed=2026)
+>>> len(record.actions), str(record.outcome)
+(104, 'won by seat 1 (all_cards)')
+>>> again = records.loads(records.dumps(record))
+>>> again == record
+True
+>>> records.replay(again).battles
+104
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import IO, Any, Protocol, runtime_checkable
+
+import attrs
+
+from cardwar._version import __version__
+from cardwar.cards import Card, CardError, parse_card
+from cardwar.core import (
+    IllegalActionError,
+    Outcome,
+    Termination,
+    Variant,
+    options_to_json,
+)
+from cardwar.rng import MAX_SEED
+from cardwar.variants import UnknownVariantError, variant
+
+__all__ = [
+    "CARD_PATTERN",
+    "FORMAT",
+    "FORMAT_VERSION",
+    "MAX_BYTES",
+    "PathLike",
+    "Record",
+    "RecordError",
+    "ReplayMismatch",
+    "check_shape",
+    "deal_notation",
+    "dumps",
+    "iter_states",
+    "loads",
+    "read",
+    "replay",
+    "schema",
+    "write",
+]
+
+#: The value of a record's ``format`` field.
+FORMAT = "cardwar-record"
+#: The version of the record format this library writes and reads.
+FORMAT_VERSION = 1
+#: The default bound on the size of a record read from text or a file: 16 MiB.
+MAX_BYTES = 16 * 1024 * 1024
+
+_FIELDS = (
+    "format",
+    "format_version",
+    "library_version",
+    "variant",
+    "rules_version",
+    "options",
+    "seed",
+    "deal",
+    "actions",
+    "outcome",
+)
+_OUTCOME_FIELDS = ("termination", "winners", "scores")
+
+#: The pattern of card notation in a record's ``deal`` (the schema's, and what
+#: :func:`cardwar.cards.parse_card` reads): a rank and a suit, or a Joker.
+CARD_PATTERN = re.compile(
+    r"^\s*(?:(?:[2-9]|10|[TtJjQqKkAa])[CcDdHhSs♣♦♥♠]|[Jj][Kk]"
+    r"|[Jj][Oo][Kk][Ee][Rr])\s*$"
+)
+
+
+@runtime_checkable
+class PathLike(Protocol):
+    """A file system path other than a ``str``, such as a ``pathlib.Path`` (the
+    protocol of ``os.PathLike``)."""
+
+    def __fspath__(self) -> str:
+        """Return the path as a string."""
+        ...
+
+
+class RecordError(ValueError):
+    """Raised for a record that cannot be read or replayed; the message names the JSON
+    path (``$.actions[12]``) or the step of what is wrong."""
+
+    def __init__(self, message: str, path: str | None = None) -> None:
+        super().__init__(f"{path}: {message}" if path else message)
+        self.path = path
+        """The JSON path of the offending value, or ``None`` when the whole document is."""
+
+
+class ReplayMismatch(RecordError):
+    """Raised when replaying a record does not give the game it records: an action that
+    is not legal where it stands, actions after the game's end, too few actions, or
+    another outcome. Names the first step that differs and shows both sides."""
+
+    def __init__(self, step: int, recorded: str, replayed: str, path: str | None = None) -> None:
+        if path is None:
+            where = f"step {step} differs"
+        elif step == 0:
+            where = "the outcome differs before any step"
+        else:
+            where = f"the outcome differs after the last step ({step - 1})"
+        super().__init__(
+            f"{where}: the record has {recorded}; the replay has {replayed}",
+            f"$.actions[{step}]" if path is None else path,
+        )
+        self.step = step
+        """The index of the first step that differs (``$.actions[step]``); the number of
+        actions when only the outcome differs."""
+        self.recorded = recorded
+        """What the record says at that step."""
+        self.replayed = replayed
+        """What the engine does at that step."""
+
+
+def _outcome_to_json(result: Outcome | None) -> dict[str, object] | None:
+    if result is None:
+        return None
+    return {
+        "termination": result.termination.value,
+        "winners": list(result.winners),
+        "scores": None if result.scores is None else list(result.scores),
+    }
+
+
+def _describe_outcome(result: Outcome | None) -> str:
+    return "no outcome (the game goes on)" if result is None else f"the outcome {result}"
+
+
+@attrs.frozen(slots=True)
+class Record:
+    """One game: everything needed to replay it, and its outcome.
+
+    Build one with :func:`cardwar.agents.play`, or from JSON with :meth:`from_json` and
+    :func:`loads`, which check every field.
+    """
+
+    variant: str
+    """The variant's registry name."""
+    rules_version: int
+    """The variant's ``RULES_VERSION`` when the game was played."""
+    options: Any
+    """The variant's options value."""
+    seed: int
+    """The game's seed (with a ``deal``, it still seeds the generator of later draws)."""
+    deal: tuple[tuple[str, ...], ...] | None
+    """The explicit deal (card notation per pile, as ``new_game`` takes it), or ``None``
+    when the seed's shuffle dealt the cards."""
+    actions: tuple[str, ...]
+    """Every action of the game, in notation, in the order played."""
+    outcome: Outcome | None
+    """How the game ended; ``None`` for a game stopped before its end."""
+    library_version: str = __version__
+    """The cardwar version that made the record."""
+
+    @property
+    def game(self) -> Variant:
+        """Return the variant module of the record."""
+        return variant(self.variant)
+
+    def to_json(self) -> dict[str, object]:
+        """Return the record as a JSON-compatible dict, fields in the documented order."""
+        return {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "library_version": self.library_version,
+            "variant": self.variant,
+            "rules_version": self.rules_version,
+            "options": options_to_json(self.options),
+            "seed": self.seed,
+            "deal": None if self.deal is None else [list(pile) for pile in self.deal],
+            "actions": list(self.actions),
+            "outcome": _outcome_to_json(self.outcome),
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Record:
+        """Return the record of a parsed JSON document, checking every field; raise
+        :class:`RecordError` naming the JSON path of the first problem found."""
+        return _from_json(data)
+
+
+# --- reading --------------------------------------------------------------------------
+
+
+def _type_name(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _integer(value: object, path: str, minimum: int, maximum: int | None = None) -> int:
+    """Return ``value`` as an int: a JSON number without a fractional part (JSON has one
+    number type, so ``3.0`` is the integer 3, as JSON Schema says)."""
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(f"expected an integer, got {_type_name(value)}", path)
+    if value < minimum or (maximum is not None and value > maximum):
+        upper = "" if maximum is None else f" and at most {maximum}"
+        raise RecordError(f"expected an integer at least {minimum}{upper}, got {value}", path)
+    return value
+
+
+def _string(value: object, path: str) -> str:
+    if not isinstance(value, str):
+        raise RecordError(f"expected a string, got {_type_name(value)}", path)
+    return value
+
+
+def _array(value: object, path: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise RecordError(f"expected an array, got {_type_name(value)}", path)
+    return value
+
+
+def _object(value: object, path: str, fields: Sequence[str]) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise RecordError(f"expected an object, got {_type_name(value)}", path)
+    for key in value:
+        if key not in fields:
+            raise RecordError(f"unknown field {key!r}; the fields are {', '.join(fields)}", path)
+    for key in fields:
+        if key not in value:
+            raise RecordError(f"missing field {key!r}", path)
+    return value
+
+
+def _is_scalar(value: object) -> bool:
+    return value is None or isinstance(value, (bool, int, float, str))
+
+
+def check_shape(data: object) -> dict[str, Any]:
+    """Return ``data`` if it has the shape that ``record.schema.json`` describes (types,
+    fields, ranges, card notation); raise :class:`RecordError` naming the JSON path of
+    the first difference. It checks exactly what the schema says, and nothing that needs
+    the variant: :meth:`Record.from_json` checks that next.
+    """
+    doc = _object(data, "$", _FIELDS)
+    if doc["format"] != FORMAT or not isinstance(doc["format"], str):
+        raise RecordError(f"expected {FORMAT!r}, got {doc['format']!r}", "$.format")
+    version = _integer(doc["format_version"], "$.format_version", 0)
+    if version != FORMAT_VERSION:
+        raise RecordError(
+            f"format version {version} is not supported; this library reads version "
+            f"{FORMAT_VERSION}",
+            "$.format_version",
+        )
+    _string(doc["library_version"], "$.library_version")
+    _string(doc["variant"], "$.variant")
+    _integer(doc["rules_version"], "$.rules_version", 1)
+    options = doc["options"]
+    if not isinstance(options, dict):
+        raise RecordError(f"expected an object, got {_type_name(options)}", "$.options")
+    for key, item in options.items():
+        path = f"$.options.{key}"
+        if isinstance(item, list):
+            for i, sub in enumerate(item):
+                if not _is_scalar(sub):
+                    raise RecordError(
+                        f"expected a number, string, boolean or null, got {_type_name(sub)}",
+                        f"{path}[{i}]",
+                    )
+        elif not _is_scalar(item):
+            raise RecordError(
+                f"expected a number, string, boolean, null or an array, got {_type_name(item)}",
+                path,
+            )
+    _integer(doc["seed"], "$.seed", 0, MAX_SEED)
+    if doc["deal"] is not None:
+        for i, pile in enumerate(_array(doc["deal"], "$.deal")):
+            for j, text in enumerate(_array(pile, f"$.deal[{i}]")):
+                path = f"$.deal[{i}][{j}]"
+                if not CARD_PATTERN.search(_string(text, path)):
+                    raise RecordError(
+                        f"bad card {text!r}: expected a rank and a suit, such as AS or 10H, "
+                        "or JK",
+                        path,
+                    )
+    for i, text in enumerate(_array(doc["actions"], "$.actions")):
+        _string(text, f"$.actions[{i}]")
+    if doc["outcome"] is not None:
+        _check_outcome_shape(doc["outcome"])
+    return doc
+
+
+def _check_outcome_shape(value: object) -> None:
+    doc = _object(value, "$.outcome", _OUTCOME_FIELDS)
+    name = doc["termination"]
+    reasons = [t.value for t in Termination]
+    if not isinstance(name, str) or name not in reasons:
+        raise RecordError(
+            f"expected one of {', '.join(reasons)}, got {name!r}", "$.outcome.termination"
+        )
+    seats = [
+        _integer(s, f"$.outcome.winners[{i}]", 0)
+        for i, s in enumerate(_array(doc["winners"], "$.outcome.winners"))
+    ]
+    if len(set(seats)) != len(seats):
+        raise RecordError("expected distinct seats", "$.outcome.winners")
+    if doc["scores"] is not None:
+        for i, s in enumerate(_array(doc["scores"], "$.outcome.scores")):
+            _integer(s, f"$.outcome.scores[{i}]", -(2**63), 2**63 - 1)
+
+
+def _from_json(data: object) -> Record:
+    doc = check_shape(data)
+    name = doc["variant"]
+    try:
+        game = variant(name)
+    except UnknownVariantError as err:
+        raise RecordError(str(err), "$.variant") from None
+    rules_version = _integer(doc["rules_version"], "$.rules_version", 1)
+    if rules_version != game.RULES_VERSION:
+        raise RecordError(_rules_version_message(game, rules_version), "$.rules_version")
+    record = Record(
+        variant=game.NAME,
+        rules_version=rules_version,
+        options=_options(game, doc["options"]),
+        seed=_integer(doc["seed"], "$.seed", 0, MAX_SEED),
+        deal=_deal(doc["deal"]),
+        actions=_actions(game, doc["actions"]),
+        outcome=_outcome(doc["outcome"]),
+        library_version=doc["library_version"],
+    )
+    if record.deal is not None:
+        _new_game(record)  # the deal must hold exactly the deck's cards
+    return record
+
+
+def _rules_version_message(game: Variant, rules_version: int) -> str:
+    return (
+        f"the record was made under rules version {rules_version} of {game.NAME!r}, but "
+        f"this library (cardwar {__version__}) implements rules version "
+        f"{game.RULES_VERSION}; replaying it would play another game"
+    )
+
+
+def _options(game: Variant, value: dict[str, Any]) -> Any:
+    try:
+        return game.options(**value)
+    except (ValueError, TypeError, OverflowError) as err:
+        raise RecordError(f"bad options for {game.NAME!r}: {err}", "$.options") from None
+
+
+def _deal(value: list[list[str]] | None) -> tuple[tuple[str, ...], ...] | None:
+    if value is None:
+        return None
+    out = []
+    for i, pile in enumerate(value):
+        notation = []
+        for j, text in enumerate(pile):
+            try:
+                notation.append(str(parse_card(text)))
+            except CardError as err:
+                raise RecordError(str(err), f"$.deal[{i}][{j}]") from None
+        out.append(tuple(notation))
+    return tuple(out)
+
+
+def _actions(game: Variant, value: list[str]) -> tuple[str, ...]:
+    out = []
+    # One parse per distinct notation: a long game repeats a few notations many times.
+    canonical: dict[str, str] = {}
+    for i, text in enumerate(value):
+        known = canonical.get(text)
+        if known is None:
+            try:
+                known = canonical[text] = str(game.parse_action(text))
+            except (ValueError, TypeError) as err:
+                raise RecordError(f"bad action notation: {err}", f"$.actions[{i}]") from None
+        out.append(known)
+    return tuple(out)
+
+
+def _outcome(value: dict[str, Any] | None) -> Outcome | None:
+    if value is None:
+        return None
+    winners = tuple(sorted(_integer(s, "$.outcome.winners", 0) for s in value["winners"]))
+    scores = value["scores"]
+    if scores is not None:
+        scores = tuple(_integer(s, "$.outcome.scores", -(2**63)) for s in scores)
+    return Outcome(Termination(value["termination"]), winners, scores)
+
+
+def _no_constant(name: str) -> object:
+    raise RecordError(f"malformed JSON: {name} is not a JSON number", "$")
+
+
+def loads(text: str | bytes, *, max_bytes: int = MAX_BYTES) -> Record:
+    """Return the record written as JSON ``text``; raise :class:`RecordError` for text
+    longer than ``max_bytes`` bytes, malformed JSON, or any field that is wrong.
+
+    >>> loads('{"format": "cardwar-record"}')
+    Traceback (most recent call last):
+    ...
+    cardwar.records.RecordError: $: missing field 'format_version'
+    """
+    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
+    if size > max_bytes:
+        raise RecordError(f"the record is {size} bytes, more than the bound of {max_bytes}")
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except RecordError:
+        raise
+    except RecursionError:
+        raise RecordError("malformed JSON: the document nests too deeply") from None
+    except (ValueError, TypeError) as err:
+        # json.JSONDecodeError and UnicodeDecodeError are ValueErrors; so is an integer
+        # with more digits than Python converts.
+        raise RecordError(f"malformed JSON: {err}") from None
+    return _from_json(data)
+
+
+def read(source: str | PathLike | IO[str] | IO[bytes], *,
+         max_bytes: int = MAX_BYTES) -> Record:
+    """Return the record read from a file path or an open file (at most ``max_bytes``
+    bytes are read; a longer file is refused); see :func:`loads`."""
+    if isinstance(source, (str, PathLike)):
+        try:
+            with open(source, "rb") as f:
+                text: str | bytes = f.read(max_bytes + 1)
+        except OSError as err:
+            raise RecordError(f"cannot read {os.fspath(source)!r}: {err.strerror}") from None
+    else:
+        text = source.read(max_bytes + 1)
+    if len(text) > max_bytes:
+        raise RecordError(f"the record is more than the bound of {max_bytes} bytes")
+    return loads(text, max_bytes=max_bytes)
+
+
+# --- writing --------------------------------------------------------------------------
+
+
+def dumps(record: Record) -> str:
+    """Return the record as JSON text: one field per line, actions wrapped, so that
+    records read well and diff well."""
+    doc = record.to_json()
+    lines = []
+    for key, value in doc.items():
+        text = _wrapped(value) if key == "actions" else json.dumps(value, ensure_ascii=False)
+        lines.append(f"  {json.dumps(key)}: {text}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def _wrapped(items: object, width: int = 88) -> str:
+    assert isinstance(items, list)
+    if not items:
+        return "[]"
+    rows: list[str] = []
+    row = ""
+    for item in items:
+        piece = json.dumps(item, ensure_ascii=False)
+        if row and len(row) + len(piece) + 2 > width:
+            rows.append(row + ",")
+            row = ""
+        row = f"{row}, {piece}" if row else piece
+    rows.append(row)
+    return "[\n    " + "\n    ".join(rows) + "\n  ]"
+
+
+def write(record: Record, dest: str | PathLike | IO[str]) -> None:
+    """Write the record as JSON (see :func:`dumps`) to a file path or an open text file."""
+    text = dumps(record)
+    if isinstance(dest, (str, PathLike)):
+        Path(dest).write_text(text, encoding="utf-8")
+    else:
+        dest.write(text)
+
+
+# --- replaying ------------------------------------------------------------------------
+
+
+def _new_game(record: Record) -> Any:
+    game = record.game
+    if record.rules_version != game.RULES_VERSION:
+        raise RecordError(_rules_version_message(game, record.rules_version), "$.rules_version")
+    try:
+        return game.new_game(record.seed, record.options, deal=record.deal)
+    except (ValueError, TypeError) as err:
+        if record.deal is None:
+            raise RecordError(f"the options cannot start a game: {err}", "$.options") from None
+        raise RecordError(f"the deal cannot start a game: {err}", "$.deal") from None
+    except (OverflowError, MemoryError):
+        # An option (such as a huge number of decks) asks for more than memory holds.
+        raise RecordError("the options ask for a game too large to set up", "$.options") from None
+
+
+def iter_states(record: Record) -> Iterator[Any]:
+    """Yield every state of the recorded game, the first one included, then check the
+    outcome; raise :class:`ReplayMismatch` at the first step that differs."""
+    game = record.game
+    state = _new_game(record)
+    yield state
+    parsed: dict[str, Any] = {}
+    for i, text in enumerate(record.actions):
+        if game.outcome(state) is not None:
+            more = len(record.actions) - i - 1
+            raise ReplayMismatch(
+                i,
+                f"the action {text!r}" + (f" and {more} more" if more else ""),
+                f"the game over, with {_describe_outcome(game.outcome(state))}",
+            )
+        action = parsed.get(text)
+        if action is None:
+            action = parsed[text] = game.parse_action(text)
+        try:
+            state = game.step(state, action)
+        except IllegalActionError as err:
+            seat = game.to_act(state)
+            who = "" if seat is None else f" for seat {seat}"
+            raise ReplayMismatch(
+                i,
+                f"the action {text!r}",
+                f"it is illegal{who}: {err}",
+            ) from None
+        yield state
+    result = game.outcome(state)
+    if result != record.outcome:
+        step = len(record.actions)
+        if result is None:
+            seat = game.to_act(state)
+            who = "" if seat is None else f", seat {seat} to act"
+            legal = ", ".join(str(a) for a in game.legal_actions(state)[:10])
+            replayed = f"no outcome: the game goes on{who} (legal: {legal})"
+        else:
+            replayed = _describe_outcome(result)
+        raise ReplayMismatch(step, _describe_outcome(record.outcome), replayed, "$.outcome")
+
+
+def replay(record: Record) -> Any:
+    """Return the final state of the recorded game after checking every step and the
+    outcome; raise :class:`ReplayMismatch` (naming the first step that differs, with both
+    sides) if the record does not describe the game the engine plays."""
+    state = None
+    for state in iter_states(record):  # noqa: B007 (the last state is the answer)
+        pass
+    return state
+
+
+# --- schema ---------------------------------------------------------------------------
+
+
+def schema() -> dict[str, Any]:
+    """Return the JSON Schema of records shipped with the package (``record.schema.json``).
+
+    >>> schema()["properties"]["format"]["const"]
+    'cardwar-record'
+    """
+    from importlib.resources import files
+
+    text = files("cardwar").joinpath("record.schema.json").read_text(encoding="utf-8")
+    data = json.loads(text)
+    assert isinstance(data, dict)
+    return data
+
+
+def deal_notation(
+    deal: Sequence[Sequence[Card | str] | str] | None,
+) -> tuple[tuple[str, ...], ...] | None:
+    """Return an explicit deal in canonical notation, one tuple per pile (a pile may be
+    given as cards, notations, or one string such as ``"3S 2H"``).
+
+    >>> deal_notation(["3s 2h", ["T♥"]])
+    (('3S', '2H'), ('10H',))
+    """
+    from cardwar.cards import parse_cards
+
+    if deal is None:
+        return None
+    return tuple(tuple(str(c) for c in parse_cards(pile)) for pile in deal)

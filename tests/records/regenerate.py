@@ -1,0 +1,89 @@
+"""The golden records (DESIGN section 7.6): games of every variant, recorded once and
+replayed by ``tests/test_records.py`` forever after, so that a change to a variant's rules
+that is not a declared rules-version bump fails the suite.
+
+Regenerate a variant's records only after a deliberate rules change: bump its
+``RULES_VERSION``, add a CHANGELOG line, then run from the repository root::
+
+    .venv/bin/python tests/records/regenerate.py VARIANT [VARIANT ...]
+
+and review the diff. With no argument, it writes only the records that are missing.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, NamedTuple
+
+if __package__ in (None, ""):  # run as a script: make `cardwar` and `tests` importable
+    root = Path(__file__).resolve().parents[2]
+    sys.path[:0] = [str(root / "src"), str(root)]
+
+from cardwar import agents, records
+from cardwar.rng import derive_seed
+
+#: The directory of the golden records.
+DIRECTORY = Path(__file__).resolve().parent
+
+
+class Scenario(NamedTuple):
+    """One golden game: who plays it, with what options, from what deal."""
+
+    name: str
+    variant: str
+    seed: int
+    options: dict[str, Any]
+    agents: tuple[str, ...] = ()
+    deal: tuple[str, ...] | None = None
+
+
+SCENARIOS = (
+    Scenario("war-default", "war", 2026, {}),
+    Scenario("war-three-players-winner-first", "war", 11,
+             {"players": 3, "pickup_order": "winner_first"}),
+    Scenario("war-explicit-deal", "war", 0, {"ranks": "2 3 4 5", "suits": "DHS", "face_down": 1},
+             deal=("5S 2H 3S 4H 2S 3D", "4S 3H 5H 2D 5D 4D")),
+    Scenario("peace-default", "peace", 2026, {}),
+    Scenario("peace-explicit-deal", "peace", 0, {"ranks": "2 3 4 5 6 7", "suits": "CD"},
+             deal=("2C 7D 4C 5C 6D 3D", "3C 6C 5D 4D 7C 2D")),
+    Scenario("arneson-heuristic-vs-random", "arneson", 5, {}, ("heuristic", "random")),
+    Scenario("arneson-wars-to-win", "arneson", 8, {"wars_to_win": 2, "war_pair": "winner"},
+             ("random", "random")),
+    Scenario("arneson-explicit-deal", "arneson", 0,
+             {"ranks": "2 3 4 5 6 7 8 9", "suits": "SH", "face_down": 1},
+             ("random", "heuristic"), deal=("9S 2H 5S 7H 4S 8H 3S 6H", "9H 2S 5H 7S 4H 8S 3H 6S")),
+    Scenario("cold-war-random", "cold-war", 3, {}, ("random", "random", "random")),
+    Scenario("caravan-random", "caravan", 4, {}, ("random", "random")),
+    Scenario("generals-random", "generals", 6, {}, ("random", "random")),
+)
+
+
+def path_for(scenario: Scenario) -> Path:
+    """Return the file of a scenario's record."""
+    return DIRECTORY / f"{scenario.name}.json"
+
+
+def make(scenario: Scenario) -> records.Record:
+    """Return the record of a scenario, played by its seeded agents."""
+    seats = [agents.agent(kind, scenario.variant, derive_seed(scenario.seed, i + 1))
+             for i, kind in enumerate(scenario.agents)]
+    return agents.play(scenario.variant, seats, scenario.seed, scenario.options,
+                       deal=scenario.deal)
+
+
+def main(argv: list[str]) -> int:
+    """Write the records of the variants named in ``argv`` (all missing ones if none)."""
+    from cardwar import variant
+
+    wanted = {variant(name).NAME for name in argv}
+    for scenario in SCENARIOS:
+        path = path_for(scenario)
+        if (wanted and scenario.variant in wanted) or (not wanted and not path.exists()):
+            records.write(make(scenario), path)
+            print(f"wrote {path.name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

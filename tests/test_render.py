@@ -1,0 +1,159 @@
+"""Text rendering of states and observations: every variant renders, the ASCII fallback
+is pure ASCII, and a rendered observation shows no card that the observation hides."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, cast
+
+import attrs
+import pytest
+
+import cardwar
+from cardwar import arneson, war
+from cardwar.agents import RandomAgent
+from cardwar.cards import Card, parse_card
+from cardwar.core import Variant
+from cardwar.records import CARD_PATTERN
+from cardwar.render import (
+    RENDERERS,
+    SUIT_SYMBOLS,
+    describe_battle,
+    format_card,
+    render_fields,
+    render_observation,
+    render_state,
+)
+
+VARIANTS = [cardwar.variant(name) for name in cardwar.variant_names()]
+parametrize = pytest.mark.parametrize("variant", VARIANTS, ids=[v.NAME for v in VARIANTS])
+
+
+def some_states(variant: Variant, seed: int, steps: int = 60) -> list[Any]:
+    """Return the states of the first ``steps`` steps of a game between random agents."""
+    state = variant.new_game(seed)
+    agent = RandomAgent(seed)
+    out = [state]
+    for _ in range(steps):
+        if variant.outcome(state) is not None:
+            break
+        state = variant.step(state, agent.choose(None, variant.legal_actions(state)))
+        out.append(state)
+    return out
+
+
+def cards_in(value: object) -> set[Card]:
+    """Return every card a value holds, however deep."""
+    if isinstance(value, Card):
+        return {value}
+    if isinstance(value, (tuple, list)):
+        return set().union(*(cards_in(v) for v in value)) if value else set()
+    if attrs.has(type(value)):
+        fields = attrs.fields(cast(Any, type(value)))
+        return cards_in([getattr(value, f.name) for f in fields])
+    return set()
+
+
+def cards_shown(text: str) -> set[Card]:
+    """Return the cards written in an ASCII rendering."""
+    return {parse_card(t) for t in re.findall(r"[^\s,:;()=>+\[\]]+", text)
+            if CARD_PATTERN.search(t) and t.upper() not in ("JOKER",)}
+
+
+def test_every_registered_variant_has_a_renderer() -> None:
+    missing = [v.NAME for v in VARIANTS if v.NAME not in RENDERERS]
+    assert not missing, f"add a Renderer for {missing} to cardwar.render.RENDERERS"
+
+
+@parametrize
+def test_states_and_observations_render_with_symbols_and_in_ascii(variant: Variant) -> None:
+    states = some_states(variant, 3)
+    for state in states:
+        for ascii in (False, True):
+            text = render_state(variant, state, ascii=ascii)
+            assert text.startswith(variant.TITLE)
+            if ascii:
+                assert text.isascii()
+        for seat in range(variant.num_players(state)):
+            obs = variant.observe(state, seat)
+            text = render_observation(variant, obs, ascii=True)
+            assert text.isascii()
+            assert text.startswith(variant.TITLE)
+    final = render_state(variant, states[-1])
+    assert any(symbol in final for symbol in SUIT_SYMBOLS.values())
+
+
+@parametrize
+def test_rendered_observation_shows_no_hidden_card(variant: Variant) -> None:
+    for state in some_states(variant, 5):
+        for seat in range(variant.num_players(state)):
+            obs = variant.observe(state, seat)
+            shown = cards_shown(render_observation(variant, obs, ascii=True))
+            assert shown <= cards_in(obs), f"seat {seat} sees {shown - cards_in(obs)}"
+
+
+def test_war_observation_shows_counts_and_the_last_battle() -> None:
+    state = war.step(war.new_game(2026), war.Play.PLAY)
+    text = render_observation(war, war.observe(state, 0))
+    assert text.splitlines() == [
+        "War, seat 0's view after battle 1",
+        "  seat 0: 27 cards (stock 27)  <- you",
+        "  seat 1: 25 cards (stock 25)",
+        "  last battle: seat 0 J\u2660, seat 1 6\u2666 -> seat 0 takes 2 cards",
+    ]
+
+
+def test_war_state_shows_every_stock_in_order() -> None:
+    state = war.new_game(0, war.options(ranks="2 3", suits="SH"), deal=["3S 2H", "2S 3H"])
+    assert render_state(war, state, ascii=True).splitlines() == [
+        "War, before the first battle",
+        "  seat 0 stock: 3S 2H",
+        "  seat 1 stock: 2S 3H",
+    ]
+
+
+def test_arneson_observation_hides_the_opponents_choice() -> None:
+    state = arneson.new_game(5)
+    chosen = arneson.legal_actions(state)[0]
+    state = arneson.step(state, chosen)
+    text = render_observation(arneson, arneson.observe(state, 1), ascii=True)
+    assert "seat 0 has chosen" in text
+    assert str(chosen.card) not in text
+    mine = render_observation(arneson, arneson.observe(state, 0), ascii=True)
+    assert f"you chose: {chosen.card}" in mine
+
+
+def test_war_in_a_battle_is_described_round_by_round() -> None:
+    state = war.new_game(2026)
+    while state.last is None or len(state.last.rounds) < 2:
+        state = war.step(state, war.Play.PLAY)
+    lines = describe_battle(state.battles, state.last)
+    assert lines[0].startswith(f"battle {state.battles}: seat 0 ")
+    assert lines[1].startswith("  war: seat 0 3 down, ")
+
+
+def test_cards_print_with_symbols_or_notation() -> None:
+    assert format_card(parse_card("QS")) == "Q\u2660"
+    assert format_card(parse_card("QS"), ascii=True) == "QS"
+    assert format_card(parse_card("JK")) == "JK"
+    assert format_card(None) == "--"
+
+
+def test_variants_without_a_renderer_are_shown_field_by_field() -> None:
+    @attrs.frozen
+    class Thing:
+        hand: tuple[Card, ...]
+        count: int
+        rng: object = None
+
+    text = render_fields("Game", Thing((parse_card("AH"), parse_card("10C")), 3))
+    assert text.splitlines() == ["Game", "  hand: A\u2665 10\u2663", "  count: 3"]
+
+    class Fake:
+        NAME = "not-registered"
+        TITLE = "Fake"
+
+    fake: Any = Fake()
+    assert render_state(fake, Thing((), 1), ascii=True).splitlines() == [
+        "Fake", "  hand: ()", "  count: 1"
+    ]
