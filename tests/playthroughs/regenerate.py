@@ -41,9 +41,10 @@ from typing import Any
 
 import attrs
 
-from cardwar import arneson, peace, war
+from cardwar import arneson, caravan, cold_war, generals, peace, war
 from cardwar.cards import Card, format_cards
 from cardwar.core import Termination, options_to_json
+from cardwar.render import render_state
 
 __all__ = [
     "DIRECTORY",
@@ -63,7 +64,17 @@ DIRECTORY = Path(__file__).resolve().parent
 MAX_BATTLES = 100_000
 
 #: The variants with golden playthroughs, by registry name.
-VARIANTS: dict[str, ModuleType] = {war.NAME: war, peace.NAME: peace, arneson.NAME: arneson}
+VARIANTS: dict[str, ModuleType] = {
+    war.NAME: war,
+    peace.NAME: peace,
+    arneson.NAME: arneson,
+    generals.NAME: generals,
+    cold_war.NAME: cold_war,
+    caravan.NAME: caravan,
+}
+#: The variants whose playthroughs show the whole state after every step, rendered by
+#: :func:`cardwar.render.render_state` (ASCII), rather than a dedicated battle format.
+RENDERED = frozenset({generals.NAME, cold_war.NAME, caravan.NAME})
 
 
 @attrs.frozen
@@ -162,6 +173,25 @@ SCENARIOS: tuple[Scenario, ...] = (
         arneson.NAME,
     ),
     Scenario("wars-to-win-1", 2, (("wars_to_win", 1),), Termination.WARS_WON, arneson.NAME),
+    Scenario("default", 1, (), Termination.GENERALS_KILLED, generals.NAME),
+    Scenario("four-players", 2, (("players", 4),), Termination.TARGET_SCORE, generals.NAME),
+    Scenario(
+        "partnership",
+        3,
+        (("players", 4), ("four_player", "partnership")),
+        Termination.GENERALS_KILLED,
+        generals.NAME,
+    ),
+    Scenario("target-100", 1, (("target", 100),), Termination.TARGET_SCORE, cold_war.NAME),
+    Scenario(
+        "four-players-target-100",
+        2,
+        (("players", 4), ("target", 100)),
+        Termination.TARGET_SCORE,
+        cold_war.NAME,
+    ),
+    Scenario("default", 1, (), Termination.EMPTY_HAND, caravan.NAME),
+    Scenario("seed-2", 2, (), Termination.EMPTY_HAND, caravan.NAME),
 )
 
 
@@ -176,9 +206,11 @@ def play(scenario: Scenario) -> Iterator[tuple[Any, Any, Any]]:
     module = scenario.module
     state = module.new_game(scenario.seed, scenario.game_options())
     choices = random.Random(scenario.seed)
+    steps = 0
     while module.outcome(state) is None:
-        if state.battles >= MAX_BATTLES:
-            raise RuntimeError(f"scenario {scenario.name} runs past {MAX_BATTLES} battles")
+        if steps >= MAX_BATTLES:
+            raise RuntimeError(f"scenario {scenario.name} runs past {MAX_BATTLES} steps")
+        steps += 1
         actions = module.legal_actions(state)
         action = actions[0] if module.AUTOMATIC else actions[choices.randrange(len(actions))]
         after = module.step(state, action)
@@ -333,8 +365,52 @@ def _any_position(state: Any, options: Any) -> list[str]:
     return _position(state, options)
 
 
+def _rendered(module: ModuleType, state: Any) -> list[str]:
+    """Return ``state`` as :func:`cardwar.render.render_state` shows it, indented."""
+    return ["  " + line for line in render_state(module, state, ascii=True).splitlines()]
+
+
+def _render_generic(scenario: Scenario) -> list[str]:
+    """Return the lines of a playthrough that shows the whole state after every step."""
+    module = scenario.module
+    options = scenario.game_options()
+    state = module.new_game(scenario.seed, options)
+    lines = [
+        "# cardwar golden playthrough; see tests/playthroughs/regenerate.py",
+        f"variant: {module.NAME}",
+        f"rules version: {module.RULES_VERSION}",
+        f"scenario: {scenario.name}",
+        f"seed: {scenario.seed}",
+        f"options: {json.dumps(options_to_json(options), sort_keys=True)}",
+        f"choices: random.Random({scenario.seed}).randrange over legal_actions",
+        "",
+        "initial state",
+        *_rendered(module, state),
+    ]
+    steps = 0
+    for before, action, after in play(scenario):
+        steps += 1
+        lines += ["", f"step {steps}: seat {module.to_act(before)} plays {action}"]
+        lines += _rendered(module, after)
+        state = after
+    result = module.outcome(state)
+    assert result is not None
+    scores = "none" if result.scores is None else _numbers(result.scores)
+    lines += [
+        "",
+        f"outcome: {result}",
+        f"termination: {result.termination.value}",
+        f"winners: {_numbers(result.winners) or 'none'}",
+        f"scores: {scores}",
+        f"steps: {steps}",
+    ]
+    return lines
+
+
 def render(scenario: Scenario) -> list[str]:
     """Return the lines of the golden playthrough of ``scenario`` (without line ends)."""
+    if scenario.variant in RENDERED:
+        return _render_generic(scenario)
     module = scenario.module
     options = scenario.game_options()
     state = module.new_game(scenario.seed, options)
