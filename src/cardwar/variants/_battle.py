@@ -351,15 +351,32 @@ def check_action(state: BattleState, action: object) -> None:
         )
 
 
-def parse_play(text: str) -> Play:
-    """Return :data:`Play.PLAY` for ``"play"``."""
+def to_act(state: BattleState) -> int | None:
+    """Return ``None``: nobody makes decisions in an automatic game."""
+    return None
+
+
+def outcome(state: BattleState) -> Outcome | None:
+    """Return the outcome, or ``None`` while the game runs."""
+    return state.result
+
+
+def num_players(state: BattleState) -> int:
+    """Return the number of seats."""
+    return len(state.stocks)
+
+
+def parse_action(text: str) -> Play:
+    """Return the action written ``text``: ``play`` is the only action of an automatic
+    game."""
     if isinstance(text, str) and text.strip().lower() == "play":
         return Play.PLAY
     raise NotationError(f"bad action {text!r}: the only action of this game is 'play'")
 
 
 def observe(state: BattleState, seat: int) -> BattleObservation:
-    """Return what ``seat`` knows of ``state``."""
+    """Return what ``seat`` knows: every seat's card counts and the last battle's face-up
+    cards (WAR-OBSERVE, PEACE-OBSERVE); never the order of a stock or a face-down card."""
     if not 0 <= seat < state.players:
         raise ValueError(f"seat must be in [0, {state.players - 1}], got {seat}")
     return BattleObservation(

@@ -22,7 +22,6 @@ import attrs
 from cardwar.cards import STANDARD_RANKS, Card, Rank, Suit, reduced_deck
 from cardwar.core import (
     OptionError,
-    Outcome,
     enum_converter,
     int_converter,
     make_options,
@@ -43,6 +42,13 @@ from cardwar.variants._battle import (
     SpareCards,
     Turn,
     WarJoins,
+    cards_in_play,
+    legal_actions,
+    num_players,
+    observe,
+    outcome,
+    parse_action,
+    to_act,
 )
 
 __all__ = [
@@ -223,9 +229,6 @@ def new_game(
     )
 
 
-def legal_actions(state: State) -> tuple[Play, ...]:
-    """Return ``(Play.PLAY,)`` while the game runs and ``()`` once it is over."""
-    return _battle.legal_actions(state)
 
 
 def step(state: State, action: Play) -> State:
@@ -235,32 +238,13 @@ def step(state: State, action: Play) -> State:
     return _battle.play_battle(state, _RULES.get(state.options) or _rules(state.options))
 
 
-def to_act(state: State) -> int | None:
-    """Return ``None``: no seat makes decisions in Peace."""
-    return None
 
 
-def outcome(state: State) -> Outcome | None:
-    """Return the outcome, or ``None`` while the game runs."""
-    return state.result
 
 
-def observe(state: State, seat: int) -> Observation:
-    """Return what ``seat`` knows: card counts and the face-up cards of the last battle
-    (PEACE-OBSERVE)."""
-    return _battle.observe(state, seat)
 
 
-def num_players(state: State) -> int:
-    """Return the number of seats."""
-    return state.players
 
 
-def cards_in_play(state: State) -> tuple[Card, ...]:
-    """Return every card of the state (stocks, win piles, set-aside cards)."""
-    return _battle.cards_in_play(state)
 
 
-def parse_action(text: str) -> Play:
-    """Return the action written ``text``; Peace's only action is ``play``."""
-    return _battle.parse_play(text)
