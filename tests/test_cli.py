@@ -324,12 +324,30 @@ def test_simulate_gives_the_same_summary_whatever_the_jobs(tmp_path: Path) -> No
     assert "Traceback" not in one.stderr + three.stderr
 
 
+def test_simulate_uses_the_batch_engine_for_war_with_the_same_results(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "games.json"
+    args = ["simulate", "war", "-n", "300", "--seed", "7", "--jobs", "1", "--no-progress"]
+    assert main([*args, "--json", str(out)]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.endswith("; engine: batch engine (numba)")
+    fast = json.loads(out.read_text(encoding="utf-8"))
+    # The same games through the step loop of the reference engine.
+    for game in fast["games"][:40]:
+        record = agents.play("war", (), game["seed"])
+        assert game["steps"] == len(record.actions)
+        assert record.outcome is not None
+        assert game["termination"] == record.outcome.termination.value
+        assert game["winners"] == list(record.outcome.winners)
+
+
 def test_simulate_prints_the_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "arneson", "-n", "20", "--seed", "3", "--jobs", "1",
                  "--agents", "heuristic,random", "-o", "max_battles=50", "--no-progress"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == ("Arneson's War: 20 games, seed 3; options: max_battles=50; "
-                        "agents: heuristic, random")
+                        "agents: heuristic, random; engine: reference engine (step)")
     assert lines[1].startswith("game length (steps): mean ")
     assert re.fullmatch(r"wins: seat 0 \d+ \(\d+\.\d%\), seat 1 \d+ \(\d+\.\d%\)", lines[2])
     assert lines[3].startswith("draws: ")

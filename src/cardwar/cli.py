@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import IO, Any, NoReturn
 
-from cardwar import __version__, records
+from cardwar import __version__, batch, records
 from cardwar import agents as agents_module
 from cardwar.core import (
     NotationError,
@@ -562,17 +562,23 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError(f"--max-steps must be at least 1, got {args.max_steps}")
     players = game.num_players(game.new_game(0, options))
     kinds = _agent_kinds(args.agents, game, players)
-    chunk = max(1, min(200, math.ceil(args.n / (jobs * 8))))
-    tasks = [
-        (game.NAME, options, args.seed, start, min(start + chunk, args.n), kinds,
-         args.max_steps)
-        for start in range(0, args.n, chunk)
-    ]
-    results = _run_tasks(tasks, jobs, args.n, args.no_progress)
+    if batch.supports(game, options):
+        # War and Peace: the batch engine, bit-identical to step (one step is one battle).
+        results = _run_batch(game, options, args.seed, args.n, jobs, args.max_steps)
+        engine = "batch engine (numba)"
+    else:
+        chunk = max(1, min(200, math.ceil(args.n / (jobs * 8))))
+        tasks = [
+            (game.NAME, options, args.seed, start, min(start + chunk, args.n), kinds,
+             args.max_steps)
+            for start in range(0, args.n, chunk)
+        ]
+        results = _run_tasks(tasks, jobs, args.n, args.no_progress)
+        engine = "reference engine (step)"
     summary = summarise(results, players)
     agents_text = f"; agents: {', '.join(kinds)}" if kinds else ""
     print(f"{game.TITLE}: {args.n} games, seed {args.seed}; options: "
-          f"{_changed_options(options)}{agents_text}")
+          f"{_changed_options(options)}{agents_text}; engine: {engine}")
     print("\n".join(_format_summary(summary)))
     if args.json is not None:
         doc = {
@@ -592,6 +598,33 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             with open(args.json, "w", encoding="utf-8") as f:
                 f.write(text)
     return 0
+
+
+def _run_batch(game: Variant, options: Any, seed: int, n: int, jobs: int, max_steps: int
+               ) -> list[dict[str, Any]]:
+    """Play the games with :mod:`cardwar.batch`; return the results ``_run_chunk`` gives.
+    A game longer than ``max_steps`` battles is cut there, unfinished, as the step loop
+    cuts it."""
+    from concurrent.futures import ProcessPoolExecutor
+    from contextlib import nullcontext
+
+    out: list[dict[str, Any]] = []
+    # Below 100,000 games, starting worker processes costs more than it saves.
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 and n >= 100_000 else nullcontext(None)
+    with pool as executor:
+        for chunk in batch.simulate(game, options, master_seed=seed, games=n,
+                                    executor=executor):
+            for i, (s, battles, _, winner, termination) in enumerate(chunk.rows()):
+                done = battles <= max_steps
+                out.append({
+                    "game": chunk.start + i,
+                    "seed": s,
+                    "steps": battles if done else max_steps,
+                    "termination": termination.value if done else None,
+                    "winners": ([winner] if winner >= 0 else []) if done else None,
+                    "scores": None,
+                })
+    return out
 
 
 def _run_tasks(tasks: list[Any], jobs: int, total: int, no_progress: bool

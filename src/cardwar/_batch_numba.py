@@ -1,0 +1,594 @@
+"""The compiled kernel of :mod:`cardwar.batch`: whole games of War and Peace, one seed
+after another, in numba-compiled loops over small integer arrays.
+
+Private: use :func:`cardwar.batch.simulate`. The kernel is a transcription of the
+reference mechanics (``cardwar.variants._battle``: the deal, ``_general_battle`` and
+``_finish``) onto arrays, and draws from the game's generator exactly as they do, so every
+game ends as ``step`` ends it (rule IDs in comments are War's, on the docs page
+``rules/war``; Peace is War with ``low_wins``, five face-down cards and a battle limit).
+
+* A card is an ``int16``: its index in one copy of the variant's canonical deck, so equal
+  cards (copies of one card in a multi-deck game) are equal ints, as ``Card`` values are
+  equal; ``strength[card]`` orders them (the rank's value, negated when low wins).
+* A stock is a ring buffer: row ``s`` of ``stock`` holds seat ``s``'s stock from
+  ``head[s]``, ``count[s]`` cards, top card first. A seat never holds more than the
+  ``n`` cards of the deck, so ``n`` slots suffice.
+* The generator is the stream of :mod:`cardwar.rng`: draw ``c`` (1-based) of key ``k``
+  is ``mix64(k + c * GAMMA)`` and ``below(m)`` is ``(word * m) >> 64``, computed here on
+  32-bit halves because the kernel has no 128-bit integers.
+
+numba is optional (the ``fast`` extra). Without it this module still imports, with
+:data:`COMPILED` false and the same functions running as plain Python (slowly): the
+batch engine then uses the reference engine instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numpy as np
+from numpy.typing import NDArray
+
+try:
+    import numba
+except ImportError:  # pragma: no cover - exercised where the fast extra is absent
+    numba = None  # type: ignore[assignment]  # the fast extra is not installed
+
+__all__ = [
+    "COMPILED",
+    "PICKUP_SEAT_ORDER",
+    "PICKUP_SHUFFLED",
+    "PICKUP_WINNER_FIRST",
+    "PICKUP_WIN_PILE",
+    "TERM_ALL_CARDS",
+    "TERM_BATTLE_LIMIT",
+    "TERM_REPEATED_POSITION",
+    "TERM_UNDECIDABLE",
+    "TERM_WARS_WON",
+    "play_games",
+]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: Whether numba compiled the kernel (else it runs as plain Python).
+COMPILED = numba is not None
+
+
+def _jit(function: F) -> F:
+    """Return ``function`` compiled by numba (cached on disk, GIL released), or as is."""
+    if not COMPILED:  # pragma: no cover - exercised where the fast extra is absent
+        return function
+    return cast(F, numba.njit(cache=True, nogil=True, boundscheck=False)(function))
+
+
+# Pickup orders (cardwar.variants._battle.Pickup), as the kernel's ints.
+PICKUP_SHUFFLED = 0
+PICKUP_WINNER_FIRST = 1
+PICKUP_SEAT_ORDER = 2
+PICKUP_WIN_PILE = 3
+
+# Terminations (cardwar.core.Termination), as the kernel's codes: the order of
+# cardwar.batch.TERMINATIONS.
+TERM_ALL_CARDS = 0
+TERM_WARS_WON = 1
+TERM_BATTLE_LIMIT = 2
+TERM_REPEATED_POSITION = 3
+TERM_UNDECIDABLE = 4
+
+_GAMMA = np.uint64(0x9E3779B97F4A7C15)
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+_LOW32 = np.uint64(0xFFFFFFFF)
+_S27 = np.uint64(27)
+_S30 = np.uint64(30)
+_S31 = np.uint64(31)
+_S32 = np.uint64(32)
+_ONE = np.uint64(1)
+
+I16 = NDArray[np.int16]
+I64 = NDArray[np.int64]
+
+
+@_jit
+def _mix64(z: np.uint64) -> Any:
+    """Return SplitMix64's finaliser of ``z`` (cardwar.rng.mix64)."""
+    z = (z ^ (z >> _S30)) * _M1
+    z = (z ^ (z >> _S27)) * _M2
+    return z ^ (z >> _S31)
+
+
+@_jit
+def _below(key: np.uint64, counter: np.uint64, bound: int) -> int:
+    """Return ``below(bound)`` drawn at ``counter`` (already advanced, 1-based)."""
+    word = _mix64(key + counter * _GAMMA)
+    n = np.uint64(bound)
+    return int(((word >> _S32) * n + (((word & _LOW32) * n) >> _S32)) >> _S32)
+
+
+@_jit
+def _shuffle(cards: I16, start: int, length: int, key: np.uint64, counter: np.uint64) -> Any:
+    """Shuffle ``cards[start:start + length]`` in place as ``Rng.shuffle`` does (Fisher-Yates
+    from the last position down, one draw per position); return the advanced counter."""
+    for i in range(length - 1, 0, -1):
+        counter += _ONE
+        j = _below(key, counter, i + 1)
+        tmp = cards[start + i]
+        cards[start + i] = cards[start + j]
+        cards[start + j] = tmp
+    return counter
+
+
+@_jit
+def _take(
+    s: int,
+    stock: I16,
+    head: I64,
+    count: I64,
+    won: I16,
+    won_count: I64,
+    n: int,
+    key: np.uint64,
+    counter: np.uint64,
+) -> Any:
+    """Take seat ``s``'s top card; return ``(card or -1, counter)``. With a win pile, an
+    empty stock is first refilled by shuffling the win pile (WAR-PICKUP-WIN-PILE)."""
+    if count[s] == 0:
+        w = won_count[s]
+        if w == 0:
+            return -1, counter
+        for i in range(w):
+            stock[s, i] = won[s, i]
+        head[s] = 0
+        count[s] = w
+        won_count[s] = 0
+        counter = _shuffle(stock[s], 0, w, key, counter)
+    h = head[s]
+    card = stock[s, h]
+    h += 1
+    head[s] = 0 if h == n else h
+    count[s] -= 1
+    return card, counter
+
+
+@_jit
+def _put(s: int, card: int, stock: I16, head: I64, count: I64, n: int) -> None:
+    """Put ``card`` under seat ``s``'s stock."""
+    i = head[s] + count[s]
+    if i >= n:
+        i -= n
+    stock[s, i] = card
+    count[s] += 1
+
+
+@_jit
+def _same_position(
+    players: int,
+    stock: I16,
+    head: I64,
+    count: I64,
+    mark: I16,
+    mark_count: I64,
+    wars_won: I64,
+    mark_wars_won: I64,
+    n: int,
+    wars_count: bool,
+) -> bool:
+    """Return whether the stocks (and the wars won, when ``wars_count``: they can end the
+    game) equal the saved position (WAR-CYCLE)."""
+    for s in range(players):
+        if count[s] != mark_count[s]:
+            return False
+        if wars_count and wars_won[s] != mark_wars_won[s]:
+            return False
+    for s in range(players):
+        h = head[s]
+        for i in range(count[s]):
+            if stock[s, h] != mark[s, i]:
+                return False
+            h += 1
+            if h == n:
+                h = 0
+    return True
+
+
+@_jit
+def _save_position(
+    players: int,
+    stock: I16,
+    head: I64,
+    count: I64,
+    mark: I16,
+    mark_count: I64,
+    wars_won: I64,
+    mark_wars_won: I64,
+    n: int,
+) -> None:
+    """Save the stocks and wars won as the position to compare with (WAR-CYCLE)."""
+    for s in range(players):
+        h = head[s]
+        for i in range(count[s]):
+            mark[s, i] = stock[s, h]
+            h += 1
+            if h == n:
+                h = 0
+        mark_count[s] = count[s]
+        mark_wars_won[s] = wars_won[s]
+
+
+@_jit
+def _play_game(
+    seed: np.uint64,
+    deck: I16,
+    strength: I64,
+    players: int,
+    deal_spare: bool,
+    face_down: int,
+    single_card: bool,
+    pickup: int,
+    lose: bool,
+    joins_tied: bool,
+    wars_to_win: int,
+    max_battles: int,
+    work: I16,
+    stock: I16,
+    won: I16,
+    laid: I16,
+    mark: I16,
+    ints: I64,
+) -> Any:
+    """Play the game of ``seed`` to its end; return ``(battles, wars, winner, termination)``.
+
+    ``work``, ``stock``, ``won``, ``laid`` and ``mark`` are scratch arrays (``n``,
+    ``(players, n)`` each but ``work``), ``ints`` an ``(11, players)`` scratch array.
+    ``wars_to_win`` and ``max_battles`` are 0 for none.
+    """
+    n = deck.shape[0]
+    head = ints[0]
+    count = ints[1]
+    won_count = ints[2]
+    laid_count = ints[3]
+    up = ints[4]
+    part = ints[5]
+    wars_won = ints[6]
+    held = ints[7]
+    out = ints[8]
+    mark_count = ints[9]
+    mark_wars_won = ints[10]
+    win_pile = pickup == PICKUP_WIN_PILE
+    duel = players == 2 and not win_pile
+    cycle = pickup in (PICKUP_WINNER_FIRST, PICKUP_SEAT_ORDER)
+
+    # WAR-DEAL: the canonical deck shuffled by the seed's generator, dealt one card at a
+    # time from seat 0; WAR-SPARE: the cards that do not divide evenly are set aside.
+    key = _mix64(seed + _GAMMA)
+    counter = np.uint64(0)
+    for i in range(n):
+        work[i] = deck[i]
+    counter = _shuffle(work, 0, n, key, counter)
+    usable = n if deal_spare else n - n % players
+    for s in range(players):
+        head[s] = 0
+        count[s] = 0
+        won_count[s] = 0
+        wars_won[s] = 0
+    for i in range(usable):
+        s = i % players
+        stock[s, count[s]] = work[i]
+        count[s] += 1
+    holders = 0
+    last_holder = -1
+    for s in range(players):
+        if count[s] > 0:
+            holders += 1
+            last_holder = s
+    if holders <= 1:
+        return 0, 0, last_holder, TERM_ALL_CARDS
+    power = 1
+    length = 0
+    if cycle:
+        _save_position(players, stock, head, count, mark, mark_count, wars_won, mark_wars_won, n)
+
+    battles = 0
+    wars = 0
+    while True:
+        plain = False
+        if duel and count[0] > 0 and count[1] > 0:
+            a = stock[0, head[0]]
+            b = stock[1, head[1]]
+            if strength[a] != strength[b]:
+                # A two-player battle without a tie (WAR-BATTLE), the common case: what
+                # the general code below does, with the table (a, b) held in registers.
+                plain = True
+                war_round = 0
+                for s in range(2):
+                    h = head[s] + 1
+                    head[s] = 0 if h == n else h
+                    count[s] -= 1
+                winner = 0 if strength[a] > strength[b] else 1
+                first = a
+                second = b
+                if pickup == PICKUP_SHUFFLED:
+                    # WAR-PICKUP-SHUFFLED: Fisher-Yates of (a, b), one draw of below(2).
+                    counter += _ONE
+                    if _below(key, counter, 2) == 0:
+                        first = b
+                        second = a
+                elif pickup == PICKUP_WINNER_FIRST and winner == 1:
+                    first = b
+                    second = a
+                _put(winner, first, stock, head, count, n)
+                _put(winner, second, stock, head, count, n)
+                eliminated = count[1 - winner] == 0
+        if not plain:
+            # --- one battle (cardwar.variants._battle._general_battle) ---
+            nparts = 0
+            for s in range(players):
+                held[s] = count[s] + won_count[s]
+                laid_count[s] = 0
+                out[s] = 0
+                if held[s] > 0:
+                    part[nparts] = s
+                    nparts += 1
+            # WAR-BATTLE: everyone with cards turns up their top card.
+            for k in range(nparts):
+                s = part[k]
+                card, counter = _take(s, stock, head, count, won, won_count, n, key, counter)
+                laid[s, laid_count[s]] = card
+                laid_count[s] += 1
+                up[s] = card
+            winner = -1
+            war_round = 0
+            while True:
+                best = strength[up[part[0]]]
+                for k in range(1, nparts):
+                    v = strength[up[part[k]]]
+                    if v > best:
+                        best = v
+                tied = 0
+                for k in range(nparts):
+                    if strength[up[part[k]]] == best:
+                        tied += 1
+                        winner = part[k]
+                if tied == 1:
+                    break
+                winner = -1
+                # WAR-TIE starts a war; WAR-JOINS: who fights it.
+                if joins_tied:
+                    m = 0
+                    for k in range(nparts):
+                        s = part[k]
+                        if strength[up[s]] == best:
+                            part[m] = s
+                            m += 1
+                    nparts = m
+                anyone = False
+                for k in range(nparts):
+                    s = part[k]
+                    if count[s] + won_count[s] > 0:
+                        anyone = True
+                if not anyone:
+                    break  # WAR-UNDECIDABLE
+                war_round += 1
+                # WAR-FACE-DOWN; WAR-REPEAT's single_card after the first war round.
+                fd = face_down
+                if war_round > 1 and single_card:
+                    fd = 0
+                if lose:
+                    short = 0
+                    for k in range(nparts):
+                        s = part[k]
+                        if count[s] + won_count[s] < fd + 1:
+                            short += 1
+                    if short < nparts:
+                        # WAR-OUT-LOSE: the short players are out; their cards go to the table.
+                        m = 0
+                        for k in range(nparts):
+                            s = part[k]
+                            if count[s] + won_count[s] < fd + 1:
+                                while True:
+                                    card, counter = _take(
+                                        s, stock, head, count, won, won_count, n, key, counter
+                                    )
+                                    if card < 0:
+                                        break
+                                    laid[s, laid_count[s]] = card
+                                    laid_count[s] += 1
+                                out[s] = 1
+                            else:
+                                part[m] = s
+                                m += 1
+                        nparts = m
+                        if nparts == 1:
+                            winner = part[0]
+                            break
+                    # WAR-OUT-ALL-SHORT: everyone short at once plays what they have.
+                for k in range(nparts):
+                    s = part[k]
+                    have = count[s] + won_count[s]
+                    if have == 0:
+                        continue  # WAR-OUT: the previous face-up card stands.
+                    down = fd if fd < have - 1 else have - 1
+                    for _ in range(down + 1):
+                        card, counter = _take(
+                            s, stock, head, count, won, won_count, n, key, counter
+                        )
+                        laid[s, laid_count[s]] = card
+                        laid_count[s] += 1
+                    up[s] = laid[s, laid_count[s] - 1]
+
+            if winner >= 0:
+                # WAR-PICKUP: the table goes under the winner's stock (or onto their win pile).
+                size = 0
+                if pickup == PICKUP_WINNER_FIRST:
+                    for i in range(laid_count[winner]):
+                        work[size] = laid[winner, i]
+                        size += 1
+                for s in range(players):
+                    if pickup == PICKUP_WINNER_FIRST and s == winner:
+                        continue
+                    for i in range(laid_count[s]):
+                        work[size] = laid[s, i]
+                        size += 1
+                if pickup == PICKUP_SHUFFLED:
+                    counter = _shuffle(work, 0, size, key, counter)
+                if win_pile:
+                    w = won_count[winner]
+                    for i in range(size):
+                        won[winner, w + i] = work[i]
+                    won_count[winner] = w + size
+                else:
+                    for i in range(size):
+                        _put(winner, work[i], stock, head, count, n)
+                if war_round > 0:
+                    wars_won[winner] += 1
+            # else: WAR-UNDECIDABLE: the table is set aside, out of play.
+            eliminated = False
+            for s in range(players):
+                if out[s] == 1 or (held[s] > 0 and count[s] + won_count[s] == 0):
+                    eliminated = True
+            if war_round > 0:
+                wars += 1
+
+        # --- how the game ends (cardwar.variants._battle._finish) ---
+        battles += 1
+        if wars_to_win > 0 and winner >= 0 and war_round > 0 and wars_won[winner] >= wars_to_win:
+            return battles, wars, winner, TERM_WARS_WON  # WAR-WIN-WARS
+        if eliminated:
+            # WAR-WIN; nobody left holding cards: WAR-UNDECIDABLE.
+            holders = 0
+            last_holder = -1
+            for s in range(players):
+                if count[s] + won_count[s] > 0:
+                    holders += 1
+                    last_holder = s
+            if holders == 1:
+                return battles, wars, last_holder, TERM_ALL_CARDS
+            if holders == 0:
+                return battles, wars, -1, TERM_UNDECIDABLE
+        if max_battles > 0 and battles >= max_battles:
+            return battles, wars, -1, TERM_BATTLE_LIMIT  # WAR-LIMIT
+        if cycle:
+            # WAR-CYCLE: Brent's cycle detection over (stocks, wars won when they count).
+            if _same_position(
+                players,
+                stock,
+                head,
+                count,
+                mark,
+                mark_count,
+                wars_won,
+                mark_wars_won,
+                n,
+                wars_to_win > 0,
+            ):
+                return battles, wars, -1, TERM_REPEATED_POSITION
+            if length + 1 == power:
+                _save_position(
+                    players, stock, head, count, mark, mark_count, wars_won, mark_wars_won, n
+                )
+                power *= 2
+                length = 0
+            else:
+                length += 1
+
+
+@_jit
+def _play_games_kernel(
+    seeds: NDArray[np.uint64],
+    deck: I16,
+    strength: I64,
+    players: int,
+    deal_spare: bool,
+    face_down: int,
+    single_card: bool,
+    pickup: int,
+    lose: bool,
+    joins_tied: bool,
+    wars_to_win: int,
+    max_battles: int,
+    battles: I64,
+    wars: I64,
+    winner: NDArray[np.int16],
+    termination: NDArray[np.uint8],
+) -> None:
+    """Play the game of every seed, writing the result columns."""
+    n = deck.shape[0]
+    work = np.empty(n, np.int16)
+    stock = np.empty((players, n), np.int16)
+    won = np.empty((players, n), np.int16)
+    laid = np.empty((players, n), np.int16)
+    mark = np.empty((players, n), np.int16)
+    ints = np.zeros((11, players), np.int64)
+    for g in range(seeds.shape[0]):
+        b, w, win, term = _play_game(
+            seeds[g],
+            deck,
+            strength,
+            players,
+            deal_spare,
+            face_down,
+            single_card,
+            pickup,
+            lose,
+            joins_tied,
+            wars_to_win,
+            max_battles,
+            work,
+            stock,
+            won,
+            laid,
+            mark,
+            ints,
+        )
+        battles[g] = b
+        wars[g] = w
+        winner[g] = win
+        termination[g] = term
+
+
+def play_games(
+    seeds: NDArray[np.uint64],
+    deck: I16,
+    strength: I64,
+    *,
+    players: int,
+    deal_spare: bool,
+    face_down: int,
+    single_card: bool,
+    pickup: int,
+    lose: bool,
+    joins_tied: bool,
+    wars_to_win: int,
+    max_battles: int,
+) -> tuple[I64, I64, NDArray[np.int16], NDArray[np.uint8]]:
+    """Play the game of every seed; return the columns battles, wars, winner (-1 for a
+    draw) and termination (the ``TERM_*`` codes).
+
+    ``deck`` is the canonical deck as card ints, ``strength[card]`` the card's strength
+    (higher wins); ``wars_to_win`` and ``max_battles`` are 0 for none.
+    """
+    size = seeds.shape[0]
+    battles = np.empty(size, np.int64)
+    wars = np.empty(size, np.int64)
+    winner = np.empty(size, np.int16)
+    termination = np.empty(size, np.uint8)
+    _play_games_kernel(
+        np.ascontiguousarray(seeds, dtype=np.uint64),
+        np.ascontiguousarray(deck, dtype=np.int16),
+        np.ascontiguousarray(strength, dtype=np.int64),
+        int(players),
+        bool(deal_spare),
+        int(face_down),
+        bool(single_card),
+        int(pickup),
+        bool(lose),
+        bool(joins_tied),
+        int(wars_to_win),
+        int(max_battles),
+        battles,
+        wars,
+        winner,
+        termination,
+    )
+    return battles, wars, winner, termination
