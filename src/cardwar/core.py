@@ -240,6 +240,13 @@ def option(
     return attrs.field(default=default, converter=converter, metadata=meta)
 
 
+def enum_option(default: enum.Enum, doc: str, name: str) -> Any:
+    """Return an attrs field for an option whose values are the members of the default's
+    enum: it accepts a member or its string value, and lists the values as its choices."""
+    kind = type(default)
+    return option(default, doc, enum_converter(kind, name), [str(m.value) for m in kind])
+
+
 def make_options(cls: type[Opt], kwargs: Mapping[str, Any]) -> Opt:
     """Build options of ``cls`` from keyword arguments, naming any unknown option."""
     known = {f.name for f in attrs.fields(cast(Any, cls))}

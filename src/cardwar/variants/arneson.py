@@ -35,7 +35,7 @@ from cardwar.core import (
     OptionError,
     Outcome,
     Termination,
-    enum_converter,
+    enum_option,
     int_converter,
     make_options,
     option,
@@ -119,17 +119,15 @@ class Options:
         3, "Cards each player stakes face down in a war (ARNESON-WAR).",
         int_converter("face_down", 0),
     )
-    war_pair: WarPair = option(
+    war_pair: WarPair = enum_option(
         WarPair.LOSER,
         "Who takes the two cards that started a war (ARNESON-WAR).",
-        enum_converter(WarPair, "war_pair"),
-        [w.value for w in WarPair],
+        "war_pair",
     )
-    pickup_order: Pickup = option(
+    pickup_order: Pickup = enum_option(
         Pickup.SHUFFLED,
         "How won cards go under the winner's stock, as in War (ARNESON-PICKUP).",
-        enum_converter(Pickup, "pickup_order"),
-        [p.value for p in Pickup],
+        "pickup_order",
     )
     wars_to_win: int | None = option(
         None,

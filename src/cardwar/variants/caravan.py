@@ -49,7 +49,7 @@ from cardwar.core import (
     Outcome,
     Termination,
     bool_converter,
-    enum_converter,
+    enum_option,
     int_converter,
     make_options,
     option,
@@ -187,11 +187,10 @@ class Options:
         8, "Cards each player draws before the opening; the hand is three fewer after it "
         "(CARAVAN-HAND).", int_converter("opening_hand", 3),
     )
-    opening_discard: OpeningDiscard = option(
+    opening_discard: OpeningDiscard = enum_option(
         OpeningDiscard.WHEN_SHORT,
         "When a player may discard and draw in the opening (CARAVAN-OPENING-DISCARD).",
-        enum_converter(OpeningDiscard, "opening_discard"),
-        [o.value for o in OpeningDiscard],
+        "opening_discard",
     )
     face_limit: int | None = option(
         None, "None: no limit; N: at most N face cards on one number card (CARAVAN-FACE).",

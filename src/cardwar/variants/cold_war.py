@@ -52,7 +52,7 @@ from cardwar.core import (
     Outcome,
     Termination,
     bool_converter,
-    enum_converter,
+    enum_option,
     int_converter,
     make_options,
     option,
@@ -174,34 +174,30 @@ class Options:
         "The total that ends the game, checked after each deal (COLDWAR-WIN).",
         int_converter("target", 1),
     )
-    war_trigger: WarTrigger = option(
+    war_trigger: WarTrigger = enum_option(
         WarTrigger.ANY_PAIR,
         "Which equal cards start a war (COLDWAR-WAR-TRIGGER).",
-        enum_converter(WarTrigger, "war_trigger"),
-        [w.value for w in WarTrigger],
+        "war_trigger",
     )
-    bomb_mode: BombMode = option(
+    bomb_mode: BombMode = enum_option(
         BombMode.FINAL_HAND,
         "Which three cards of a player can make a bomb (COLDWAR-BOMB-MODE).",
-        enum_converter(BombMode, "bomb_mode"),
-        [b.value for b in BombMode],
+        "bomb_mode",
     )
-    draw_order: DrawOrder = option(
+    draw_order: DrawOrder = enum_option(
         DrawOrder.PLAY_ORDER,
         "The order in which players refill after a round (COLDWAR-REFILL).",
-        enum_converter(DrawOrder, "draw_order"),
-        [d.value for d in DrawOrder],
+        "draw_order",
     )
     rotate_dealer: bool = option(
         True,
         "Whether the deal passes one seat on after each deal (COLDWAR-DEALER).",
         bool_converter("rotate_dealer"),
     )
-    tied_top: TiedTop = option(
+    tied_top: TiedTop = enum_option(
         TiedTop.PLAY_ON,
         "What a shared best total at or past the target does (COLDWAR-WIN).",
-        enum_converter(TiedTop, "tied_top"),
-        [t.value for t in TiedTop],
+        "tied_top",
     )
     max_tricks: int | None = option(
         None,

@@ -58,7 +58,7 @@ from cardwar.core import (
     OptionError,
     Outcome,
     Termination,
-    enum_converter,
+    enum_option,
     int_converter,
     make_options,
     option,
@@ -187,32 +187,28 @@ class Options:
         "Generals of one opponent a player must kill to win (GENERALS-KILL).",
         int_converter("kills_to_win", 1),
     )
-    tie: Tie = option(
+    tie: Tie = enum_option(
         Tie.CARRY,
         "What equal sums do with the cards of a battle (GENERALS-TIE).",
-        enum_converter(Tie, "tie"),
-        [t.value for t in Tie],
+        "tie",
     )
-    four_player: FourPlayer = option(
+    four_player: FourPlayer = enum_option(
         FourPlayer.DUEL,
         "Whom the chooser picks in the four-player game: an opponent or a partner "
         "(GENERALS-FOUR).",
-        enum_converter(FourPlayer, "four_player"),
-        [f.value for f in FourPlayer],
+        "four_player",
     )
-    deck_mode: DeckMode = option(
+    deck_mode: DeckMode = enum_option(
         DeckMode.SHARED_RESERVE,
         "One shared reserve (S3), or a colour half of the deck per player as in the English "
         "original (GENERALS-PGW).",
-        enum_converter(DeckMode, "deck_mode"),
-        [d.value for d in DeckMode],
+        "deck_mode",
     )
-    squad_size: SquadSize = option(
+    squad_size: SquadSize = enum_option(
         SquadSize.THREE,
         "Three cards per squad (S3), or one to three as in the English original "
         "(GENERALS-PGW).",
-        enum_converter(SquadSize, "squad_size"),
-        [s.value for s in SquadSize],
+        "squad_size",
     )
     hand_size: int = option(
         5, "Cards dealt to each player (GENERALS-DEAL).", int_converter("hand_size", 1, 26)

@@ -22,7 +22,7 @@ import attrs
 from cardwar.cards import STANDARD_RANKS, Card, Rank, Suit, reduced_deck
 from cardwar.core import (
     OptionError,
-    enum_converter,
+    enum_option,
     int_converter,
     make_options,
     option,
@@ -112,23 +112,20 @@ class Options:
     players: int = option(
         2, "Number of players, 2 to 4 (PEACE-PLAYERS).", int_converter("players", 2, 4)
     )
-    pickup_order: Pickup = option(
+    pickup_order: Pickup = enum_option(
         Pickup.SHUFFLED,
         "How won cards go under the winner's stock, as in War (PEACE-PICKUP).",
-        enum_converter(Pickup, "pickup_order"),
-        [p.value for p in Pickup],
+        "pickup_order",
     )
-    peace_joins: WarJoins = option(
+    peace_joins: WarJoins = enum_option(
         WarJoins.ALL,
         "Who makes a peace with three or four players (PEACE-JOINS).",
-        enum_converter(WarJoins, "peace_joins"),
-        [j.value for j in WarJoins],
+        "peace_joins",
     )
-    spare_cards: SpareCards = option(
+    spare_cards: SpareCards = enum_option(
         SpareCards.SET_ASIDE,
         "Cards that do not divide evenly among the players, as in War (PEACE-DEAL).",
-        enum_converter(SpareCards, "spare_cards"),
-        [s.value for s in SpareCards],
+        "spare_cards",
     )
     max_battles: int | None = option(
         1000,

@@ -19,7 +19,7 @@ import attrs
 
 from cardwar.cards import STANDARD_RANKS, Card, Rank, Suit, reduced_deck
 from cardwar.core import (
-    enum_converter,
+    enum_option,
     int_converter,
     make_options,
     option,
@@ -112,35 +112,30 @@ class Options:
         "(WAR-FACE-DOWN).",
         int_converter("face_down", 0),
     )
-    pickup_order: Pickup = option(
+    pickup_order: Pickup = enum_option(
         Pickup.SHUFFLED,
         "How won cards go under the winner's stock (WAR-PICKUP).",
-        enum_converter(Pickup, "pickup_order"),
-        [p.value for p in Pickup],
+        "pickup_order",
     )
-    out_of_cards: OutOfCards = option(
+    out_of_cards: OutOfCards = enum_option(
         OutOfCards.LAST_CARD_STANDS,
         "What a player short of cards in a war does (WAR-OUT).",
-        enum_converter(OutOfCards, "out_of_cards"),
-        [o.value for o in OutOfCards],
+        "out_of_cards",
     )
-    war_joins: WarJoins = option(
+    war_joins: WarJoins = enum_option(
         WarJoins.ALL,
         "Who fights a war with three or more players (WAR-JOINS).",
-        enum_converter(WarJoins, "war_joins"),
-        [j.value for j in WarJoins],
+        "war_joins",
     )
-    repeated_tie: RepeatedTie = option(
+    repeated_tie: RepeatedTie = enum_option(
         RepeatedTie.WAR,
         "What a tie inside a war does (WAR-REPEAT).",
-        enum_converter(RepeatedTie, "repeated_tie"),
-        [r.value for r in RepeatedTie],
+        "repeated_tie",
     )
-    spare_cards: SpareCards = option(
+    spare_cards: SpareCards = enum_option(
         SpareCards.SET_ASIDE,
         "Cards that do not divide evenly among the players (WAR-SPARE).",
-        enum_converter(SpareCards, "spare_cards"),
-        [s.value for s in SpareCards],
+        "spare_cards",
     )
     wars_to_win: int | None = option(
         None,
