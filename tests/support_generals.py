@@ -20,10 +20,16 @@ from cardwar.variants import generals
 STEPS_PER_DEAL = 4 + 4 + 26 * 5
 #: The most deals of a game under :func:`generals_options`: every deal ends with all of
 #: the deck's points V banked, so after d deals some player has at least d·V/n; the
-#: strategy keeps the target at most 3·V/n, so a game has at most 3 deals.
+#: strategy keeps the target T at most 3·V/n, so a game has at most 3 deals.
 MAX_DEALS = 3
+#: The same with ``places`` (GENERALS-PLACES, four players): every finished deal banks V
+#: among the players still playing. A player's final score is under T plus what they
+#: gained in the deal they finished in (the last player's is under T), and the players
+#: finish in at most three different deals, so d finished deals give d·V < 4·T + 3·V
+#: <= 6·V: at most 5 finished deals, and the game ends in the 6th at the latest.
+MAX_DEALS_PLACES = 6
 #: A bound on the steps of any game under :func:`generals_options`.
-STEP_BOUND = MAX_DEALS * STEPS_PER_DEAL
+STEP_BOUND = max(MAX_DEALS, MAX_DEALS_PLACES) * STEPS_PER_DEAL
 
 RANKS = [Rank(v) for v in range(2, 15)]
 
@@ -56,12 +62,16 @@ def generals_options(draw: st.DrawFn, *, small: bool = False) -> generals.Option
         cards = generals.deck()
         most = len(cards) // players
     value = sum(generals.card_value(c) for c in cards)
+    four_player = draw(st.sampled_from(list(generals.FourPlayer)))
+    # GENERALS-PLACES: only for the four-player duel.
+    places = players == 4 and four_player is generals.FourPlayer.DUEL and draw(st.booleans())
     return generals.options(
         players=players,
         target=draw(st.integers(1, max(1, 3 * value // players))),
         kills_to_win=draw(st.integers(1, 3)),
         tie=draw(st.sampled_from(list(generals.Tie))),
-        four_player=draw(st.sampled_from(list(generals.FourPlayer))),
+        four_player=four_player,
+        places=places,
         deck_mode="colour_halves" if halves else "shared_reserve",
         squad_size=draw(st.sampled_from(list(generals.SquadSize))),
         hand_size=draw(st.integers(1, min(5, most))),

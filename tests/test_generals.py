@@ -11,6 +11,7 @@ import pytest
 from cardwar import generals
 from cardwar.cards import DealError, parse_card, parse_cards, standard_deck
 from cardwar.core import GameOverError, IllegalActionError, NotationError, OptionError, Termination
+from cardwar.render import render_observation, render_state
 from cardwar.rng import Rng
 from tests.support_generals import act, cards, game
 
@@ -425,6 +426,23 @@ def test_colour_halves_and_flexible_squads() -> None:
     assert cards(flex.hands[1]) == "2H 3H"
 
 
+@pytest.mark.rule("GENERALS-PGW", "GENERALS-DEAL-END")
+def test_colour_halves_bank_what_is_left_in_a_reserve() -> None:
+    # Halves of unequal size (black: 8 cards, red: 4): the red half runs out first, and
+    # the deal ends with 4S 5S still in seat 0's own reserve. They are seat 0's cards.
+    opts = generals.options(deck_mode="colour_halves", first_dealer=0, ranks="2 3 4 5",
+                            suits="CDS", hand_size=3, claim_cards=0, target=1000)
+    state = generals.new_game(0, opts, deal=["5C 4C 3C", "2D 3D 4D", "2C 2S 3S 4S 5S", "5D"])
+    state = act(state, "squad 3C 4C 5C")
+    state = act(state, "squad 2D 3D 4D")  # 12 beats 9: seat 0 wins 21 points
+    assert cards(state.reserves[0]) == "4S 5S"
+    state = act(state, "squad 5D")
+    state = act(state, "squad 2C 2S 3S")  # 7 beats 5: seat 0 wins 12 more; seat 1 is out
+    # 21 + 12 won, and 4 + 5 left in the reserve: the whole deck's 42 points are banked.
+    assert state.deals == 2
+    assert state.banked == (42, 0)
+
+
 @pytest.mark.rule("GENERALS-OBSERVE")
 def test_notation_round_trips_and_bad_text_is_refused() -> None:
     for text in ("pass", "claim AS", "challenge 2", "partner 3", "squad 2H 5S KD"):
@@ -434,3 +452,202 @@ def test_notation_round_trips_and_bad_text_is_refused() -> None:
     for bad in ("claim", "squad", "squad 2H 3H 4H 5H", "challenge x", "claim ZZ", "fold"):
         with pytest.raises(NotationError):
             generals.parse_action(bad)
+
+
+# --- GENERALS-PLACES: four players play on for places ------------------------------------
+
+
+def places_game(hands: list[str], reserve: str, **opts: object) -> generals.State:
+    """Return a four-player game with ``places=True`` from an explicit deal."""
+    return game(hands, reserve, places=True, **opts)
+
+
+@pytest.mark.rule("GENERALS-PLACES", "GENERALS-TARGET", "GENERALS-DEAL-END", "GENERALS-DEALER",
+                  "GENERALS-CLAIM-ORDER", "GENERALS-OBSERVE")
+def test_places_first_finisher_by_target_leaves_and_the_rest_play_on() -> None:
+    # Deck 2 3 4 5 K of four suits: 20 cards, 27 points a suit, 108 in all. Seat 3 deals;
+    # claim_cards=1 keeps the claims (everyone is asked and passes: there is no Ace).
+    hands = ["KS KH KD 2S", "3S 4S 3C 4C", "2D 3D 4D KC", "2H 3H 4H 2C"]
+    start = places_game(hands, "5C 5D 5H 5S", target=40, claim_cards=1)
+    state = act(start, "pass", "pass", "pass", "pass", "challenge 0", "squad 2H 3H 4H",
+                "squad KS KH KD")
+    # 39 beats 9: seat 0 takes 48 points and reaches 40. It finishes first and leaves:
+    # its leftover 2S goes to its won pile (50 points), it draws nothing, and only seat 3,
+    # the other fighter, draws (5C 5D 5H).
+    assert state.places == (1, None, None, None)
+    assert generals.outcome(state) is None
+    assert state.hands[0] == ()
+    assert cards(state.won[0]) == "KD KH KS 2H 3H 4H 2S"  # its squad, seat 3's, its 2S
+    assert generals.score(state, 0) == 50
+    assert cards(state.hands[3]) == "2C 5C 5D 5H"
+    assert cards(state.reserves[0]) == "5S"
+    # The places are public: every seat sees them, the finished one too.
+    for seat in range(4):
+        assert generals.observe(state, seat).places == (1, None, None, None)
+    assert "places: seat 0 1st" in render_state(generals, state)
+    assert "places: seat 0 1st" in render_observation(generals, generals.observe(state, 2))
+    # The choice passes clockwise from seat 3, skipping seat 0: seat 1 chooses, among the
+    # players still in; seat 0 can never be challenged.
+    assert generals.to_act(state) == 1
+    assert [str(a) for a in generals.legal_actions(state)] == ["challenge 2", "challenge 3"]
+    with pytest.raises(IllegalActionError, match="choose an opponent"):
+        act(state, "challenge 0")
+    state = act(state, "challenge 3", "squad 3S 3C 4S", "squad 5C 5D 5H")  # 15 beats 10
+    assert cards(state.hands[3]) == "2C 5S"  # the taker draws the last card
+    assert cards(state.hands[1]) == "4C"
+    assert generals.to_act(state) == 2
+    assert [str(a) for a in generals.legal_actions(state)] == ["challenge 1", "challenge 3"]
+    state = act(state, "challenge 1", "squad 3D 4D KC", "squad 4C")  # 20 beats 4
+    # Seat 1 is empty; seat 3 chooses, and only seat 2 can fight it.
+    assert generals.to_act(state) == 3
+    assert [str(a) for a in generals.legal_actions(state)] == ["challenge 2"]
+    state = act(state, "challenge 2", "squad 2C 5S", "squad 2D")  # 7 beats 2
+    # No one holds a card: the deal ends. Seat 3 has 15 + 10 + 9 = 34, seat 2 has 24,
+    # seat 1 nothing; seat 0's 50 stay frozen. No one still playing has reached 40.
+    assert state.deals == 2
+    assert state.banked == (50, 0, 24, 34)
+    assert generals.score(state, 0) == 50
+    assert state.places == (1, None, None, None)
+    # The deal would pass to seat 0, which has left: seat 1 deals, to the three players
+    # still in only (4 cards each, 8 in the reserve); seat 0 gets nothing.
+    assert state.dealer == 1
+    assert state.hands[0] == ()
+    assert sizes(state) == [0, 4, 4, 4]
+    assert len(state.reserves[0]) == 8
+    assert Counter(generals.cards_in_play(state)) == Counter(generals.deck(state.options))
+    # The claims go clockwise from the dealer's left, 2, 3, then 1: seat 0 is not asked.
+    asked = []
+    while state.claimant is not None:
+        asked.append(state.claimant)
+        state = act(state, "pass")
+    assert asked == [2, 3, 1]
+    assert generals.to_act(state) == 1
+    assert [str(a) for a in generals.legal_actions(state)] == ["challenge 2", "challenge 3"]
+    # Without the option, the same first battle ends the game: seat 0 wins.
+    plain = game(hands, "5C 5D 5H 5S", target=40, claim_cards=1)
+    plain = act(plain, "pass", "pass", "pass", "pass", "challenge 0", "squad 2H 3H 4H",
+                "squad KS KH KD")
+    result = generals.outcome(plain)
+    assert result is not None
+    assert result.winners == (0,)
+    assert result.scores == (48, 0, 0, 0)
+    assert plain.places == (None,) * 4
+
+
+@pytest.mark.rule("GENERALS-PLACES", "GENERALS-KILL")
+def test_places_a_kill_finishes_a_player_and_decides_first_place() -> None:
+    # Deck A 2 Q K of four suits; claims off. Seat 2 has 45 points from earlier deals.
+    hands = ["AS AH 2S", "QS QH QD", "2H 2D AD", "KS KH KD"]
+    start = places_game(hands, "QC KC AC 2C", target=50, claim_cards=0)
+    state = act(attrs.evolve(start, banked=(0, 0, 45, 0)),
+                "challenge 0", "squad KS KH KD", "squad AS AH 2S")
+    # Seat 3 takes both of seat 0's Aces: two generals of one opponent. It finishes first
+    # with 43 points, under the target; seat 0 draws QC KC AC.
+    assert state.kills[3][0] == 2
+    assert state.places == (None, None, None, 1)
+    assert generals.score(state, 3) == 43
+    assert cards(state.hands[0]) == "QC KC AC"
+    assert generals.to_act(state) == 0
+    assert [str(a) for a in generals.legal_actions(state)] == ["challenge 1", "challenge 2"]
+    state = act(state, "challenge 1", "squad AC QC KC", "squad QS QH QD")  # 36 beats 26
+    # Seat 1 takes 62 points, over the target: second place. Seat 0 draws the 2C.
+    assert state.places == (None, 2, None, 1)
+    assert state.kills[1][0] == 1
+    assert cards(state.hands[0]) == "2C"
+    # Two players are left: they play the two-player game, with no one to choose. The
+    # choice passes from seat 0 to seat 1, which has left, then to seat 2.
+    assert state.sides == ((0,), (2,))
+    assert generals.to_act(state) == 2
+    assert [str(a) for a in generals.legal_actions(state)] == ["squad AD 2D 2H"]
+    state = act(state, "squad AD 2H 2D", "squad 2C")  # 5 beats 2: seat 2 has 45 + 7
+    # Seat 2 reaches 52: third place. Seat 0 is the only one left: last place, and the
+    # game is over. First place was decided by the kill.
+    assert state.places == (4, 2, 3, 1)
+    result = generals.outcome(state)
+    assert result is not None
+    assert result.termination is Termination.GENERALS_KILLED
+    assert result.winners == (3,)
+    assert result.scores == (0, 62, 52, 43)
+    assert generals.legal_actions(state) == ()
+    assert generals.observe(state, 0).places == (4, 2, 3, 1)
+
+
+@pytest.mark.rule("GENERALS-PLACES", "GENERALS-TIE", "GENERALS-TARGET")
+def test_places_equal_scores_share_a_place_and_the_last_player_is_last() -> None:
+    # Equal sums with tie=return_to_owners: seats 3 and 0 both take back 28 points and
+    # reach the target of 20 at the same check with equal scores.
+    hands = ["KD KC 2H", "4S 4D 4C", "2D 3D 3S", "KS KH 2S"]
+    opts = {"target": 20, "claim_cards": 0, "tie": "return_to_owners"}
+    state = act(places_game(hands, "4H 3H 3C 2C", **opts),
+                "challenge 0", "squad 2S KH KS", "squad 2H KC KD")
+    assert state.places == (1, None, None, 1)
+    assert state.hands[0] == ()
+    assert state.hands[3] == ()
+    # Two players are left: seat 1 (the choice passes from seat 3 past seat 0) commits
+    # first, with no opponent to choose.
+    assert state.sides == ((1,), (2,))
+    assert generals.to_act(state) == 1
+    state = act(state, "squad 4S 4D 4C", "squad 2D 3D 3S")  # 12 beats 8: seat 1 has 20
+    # Two seats share first place, so seat 1 is third, not second; seat 2 is last.
+    assert state.places == (1, 3, 4, 1)
+    result = generals.outcome(state)
+    assert result is not None
+    assert result.termination is Termination.TARGET_SCORE
+    assert result.winners == (0, 3)
+    assert not result.is_draw
+    assert result.winner is None
+    assert result.scores == (28, 20, 0, 28)
+    # Nobody draws once the game is over: the reserve is untouched.
+    assert cards(state.reserves[0]) == "4H 3H 3C 2C"
+    # Without the option, the first battle ends the game: equal highest scores draw.
+    plain = act(game(hands, "4H 3H 3C 2C", **opts),
+                "challenge 0", "squad 2S KH KS", "squad 2H KC KD")
+    drawn = generals.outcome(plain)
+    assert drawn is not None
+    assert drawn.is_draw
+
+
+@pytest.mark.rule("GENERALS-PLACES", "GENERALS-DEAL-END", "GENERALS-TIE")
+def test_places_at_the_end_of_a_deal_rank_one_two_two_four() -> None:
+    # Deck 2 K of four suits, two cards each, no reserve; seats 1 and 2 have 15 points
+    # from earlier deals.
+    hands = ["2S 2H", "KD 2D", "KC 2C", "KS KH"]
+    start = attrs.evolve(places_game(hands, "", target=30), banked=(0, 15, 15, 0))
+    state = act(start, "challenge 0", "squad KS KH", "squad 2S 2H")  # 26 beats 4
+    assert state.places == (None, None, None, 1)
+    # Three players are still in, so seat 1 chooses (seat 0 has no card left).
+    assert generals.to_act(state) == 1
+    assert [str(a) for a in generals.legal_actions(state)] == ["challenge 2"]
+    state = act(state, "challenge 2", "squad KD 2D", "squad KC 2C")  # 15 = 15: a pot
+    # No one can fight: the deal ends, the pot goes back to its owners, and seats 1 and
+    # 2 both reach 30: they share second place; seat 0 is left alone and is fourth.
+    assert state.places == (4, 2, 2, 1)
+    result = generals.outcome(state)
+    assert result is not None
+    assert result.termination is Termination.TARGET_SCORE
+    assert result.winners == (3,)
+    assert result.scores == (0, 30, 30, 30)
+    assert tuple(generals.score(state, s) for s in range(4)) == (0, 30, 30, 30)
+    assert state.pot == ((),) * 4
+
+
+@pytest.mark.rule("GENERALS-PLACES", "GENERALS-PLAYERS", "GENERALS-PARTNERSHIP")
+def test_places_option_is_for_the_four_player_duel_only() -> None:
+    assert generals.options().places is False
+    assert generals.options(players=4, places=True).places is True
+    assert generals.options(players=4, places="yes").places is True
+    assert generals.new_game(0, generals.options(players=4, places=True)).places == (None,) * 4
+    with pytest.raises(OptionError, match=r"'places'.*4 players") as err:
+        generals.options(places=True)
+    assert err.value.option == "places"
+    with pytest.raises(OptionError, match=r"'places'.*duel"):
+        generals.options(players=4, four_player="partnership", places=True)
+    with pytest.raises(OptionError, match="'places'"):
+        generals.options(players=4, places="sometimes")
+    # Without the option nobody ever has a place, even when the game is over.
+    state = generals.new_game(4, generals.options(players=4, target=60))
+    choices = iter(range(10_000))
+    while generals.outcome(state) is None:
+        legal = generals.legal_actions(state)
+        state = generals.step(state, legal[next(choices) % len(legal)])
+    assert state.places == (None,) * 4

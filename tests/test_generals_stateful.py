@@ -17,12 +17,13 @@ from hypothesis.stateful import (
 
 from cardwar import generals
 from cardwar.cards import Card, Rank
-from cardwar.core import IllegalActionError, Termination
+from cardwar.core import IllegalActionError, Outcome, Termination
 from tests.strategies import seeds
 from tests.support_generals import generals_options
 
 pytestmark = pytest.mark.rule(
-    "GENERALS-SCORE", "GENERALS-KILL", "GENERALS-DEAL-END", "GENERALS-OBSERVE"
+    "GENERALS-SCORE", "GENERALS-KILL", "GENERALS-DEAL-END", "GENERALS-OBSERVE",
+    "GENERALS-PLACES",
 )
 
 
@@ -37,6 +38,7 @@ class GeneralsMachine(RuleBasedStateMachine):
         self.deck: Counter[Card] = Counter()
         self.value = 0
         self.actions: list[generals.Action] = []
+        self.finished: dict[int, int] = {}
 
     @initialize(options=generals_options(small=True), seed=seeds)
     def start(self, options: generals.Options, seed: int) -> None:
@@ -46,6 +48,7 @@ class GeneralsMachine(RuleBasedStateMachine):
         self.deck = Counter(generals.deck(options))
         self.value = sum(map(generals.card_value, generals.deck(options)))
         self.actions = []
+        self.finished = {}
 
     @precondition(lambda self: generals.outcome(self.state) is None)
     @rule(picks=st.lists(st.integers(0, 10_000), min_size=1, max_size=20))
@@ -56,6 +59,9 @@ class GeneralsMachine(RuleBasedStateMachine):
             legal = generals.legal_actions(self.state)
             action = legal[pick % len(legal)]
             before = self.state
+            seat = generals.to_act(before)
+            assert seat is not None
+            assert before.places[seat] is None  # GENERALS-PLACES: only players still in
             self.state = generals.step(before, action)
             self.actions.append(action)
             assert self.state.battles in (before.battles, before.battles + 1)
@@ -105,6 +111,10 @@ class GeneralsMachine(RuleBasedStateMachine):
         s = self.state
         result = generals.outcome(s)
         scores = tuple(generals.score(s, i) for i in range(s.players))
+        if self.options.places:
+            self.check_places(result, scores)
+            return
+        assert s.places == (None,) * s.players
         if result is None:
             assert max(scores) < self.options.target
             assert max(max(row) for row in s.kills) < self.options.kills_to_win
@@ -119,6 +129,38 @@ class GeneralsMachine(RuleBasedStateMachine):
             top = tuple(i for i in range(s.players) if scores[i] == best)
             assert result.winners == (top if len(top) == 1 else ())
 
+    def check_places(self, result: Outcome | None, scores: tuple[int, ...]) -> None:
+        """GENERALS-PLACES: the players still in are under the target and short of the
+        kills; the places are a ranking (1, 2, 2, 4); a finished player holds no card and
+        their score never changes; the game ends when at most one player is left, won
+        by the first place."""
+        s = self.state
+        places = s.places
+        playing = [i for i in range(s.players) if places[i] is None]
+        for i in playing:
+            assert scores[i] < self.options.target
+            assert max(s.kills[i]) < self.options.kills_to_win
+        for i, place in enumerate(places):
+            if place is None:
+                continue
+            assert place == 1 + sum(p is not None and p < place for p in places)
+            if i in self.finished:
+                assert scores[i] == self.finished[i]
+            else:
+                self.finished[i] = scores[i]
+            if result is None:
+                assert s.hands[i] == ()
+                assert s.squads[i] is None
+                assert s.revealed[i] == ()
+                assert all(i not in side for side in s.sides)
+        if result is None:
+            assert len(playing) >= 2
+            return
+        assert playing == []
+        assert result.scores == scores
+        assert result.winners == tuple(i for i in range(s.players) if places[i] == 1)
+        assert result.termination in (Termination.GENERALS_KILLED, Termination.TARGET_SCORE)
+
     @invariant()
     def observation_agrees_with_the_state(self) -> None:
         s = self.state
@@ -128,6 +170,7 @@ class GeneralsMachine(RuleBasedStateMachine):
             assert seen.hand_sizes == tuple(len(h) for h in s.hands)
             assert seen.scores == tuple(generals.score(s, i) for i in range(s.players))
             assert seen.result == generals.outcome(s)
+            assert seen.places == s.places
             for other in range(s.players):
                 if other != seat and s.squads[other] is not None:
                     assert seen.committed[other]

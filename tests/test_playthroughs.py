@@ -54,6 +54,7 @@ RULES = {
     "arneson-wars-to-win-1": pytest.mark.rule("ARNESON-WIN"),
     "generals-default": pytest.mark.rule("GENERALS-SQUAD", "GENERALS-BATTLE", "GENERALS-KILL"),
     "generals-four-players": pytest.mark.rule("GENERALS-FOUR", "GENERALS-TARGET"),
+    "generals-four-players-places": pytest.mark.rule("GENERALS-PLACES"),
     "generals-partnership": pytest.mark.rule("GENERALS-PARTNERSHIP"),
     "cold-war-target-100": pytest.mark.rule("COLDWAR-PLAY", "COLDWAR-TAKE", "COLDWAR-WIN"),
     "cold-war-four-players-target-100": pytest.mark.rule("COLDWAR-PLAYERS", "COLDWAR-SCORE"),

@@ -348,6 +348,10 @@ def _generals_common(x: Any, ascii: bool) -> list[str]:
               for j, n in enumerate(row) if n]
     if killed:
         lines.append("generals killed: " + ", ".join(killed))
+    if any(p is not None for p in x.places):
+        # GENERALS-PLACES: the places of the players who have finished.
+        lines.append("places: " + ", ".join(f"seat {s} {_ordinal(p)}"
+                                            for s, p in enumerate(x.places) if p is not None))
     if x.claimant is not None:
         lines.append(f"claims: seat {x.claimant} decides")
     elif x.sides:
@@ -364,6 +368,12 @@ def _generals_common(x: Any, ascii: bool) -> list[str]:
                         for s, c in b.kills)
         lines.append(f"last battle: {squads} ({sums}) -> {who}{kills}")
     return lines
+
+
+def _ordinal(place: int) -> str:
+    """Return ``1st``, ``2nd``, ``3rd``, ``4th``."""
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(place, "th")
+    return f"{place}{suffix}"
 
 
 def _generals_header(game: Variant, x: Any, who: str = "") -> str:

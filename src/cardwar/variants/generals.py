@@ -1,7 +1,8 @@
 """General's War: one 52-card deck counted Ace = 1 to King = 13, a hand of five, a shared
 reserve, Aces as generals that fetch five more cards, and battles of three face-down
 cards where the higher sum takes everything. A player wins by killing two generals of
-one opponent or by reaching the target score. The rules are on the docs page
+one opponent or by reaching the target score; with the option ``places`` the four-player
+game goes on for the other places. The rules are on the docs page
 ``rules/generals``; rule IDs ``GENERALS-...`` in comments are defined there.
 
 Every decision is an action: claiming a general (``claim AS``) or not (``pass``),
@@ -58,6 +59,7 @@ from cardwar.core import (
     OptionError,
     Outcome,
     Termination,
+    bool_converter,
     enum_option,
     int_converter,
     make_options,
@@ -112,7 +114,7 @@ ALIASES: tuple[str, ...] = ("generals-war", "voina-generalov")
 #: The variant's name for people.
 TITLE = "General's War"
 #: Bumped whenever a rule changes what any game does; recorded in every game record.
-RULES_VERSION = 1
+RULES_VERSION = 2
 #: The fewest players the variant allows.
 MIN_PLAYERS = 2
 #: The most players the variant allows.
@@ -198,6 +200,12 @@ class Options:
         "(GENERALS-FOUR).",
         "four_player",
     )
+    places: bool = option(
+        False,
+        "Four players, duel: a player who reaches the target or kills two generals "
+        "finishes in the next place and leaves, and the others play on (GENERALS-PLACES).",
+        bool_converter("places"),
+    )
     deck_mode: DeckMode = enum_option(
         DeckMode.SHARED_RESERVE,
         "One shared reserve (S3), or a colour half of the deck per player as in the English "
@@ -236,6 +244,12 @@ class Options:
         n = self.players
         if self.first_dealer is not None and self.first_dealer >= n:
             raise OptionError("first_dealer", f"seat {self.first_dealer} is not a seat of {n}")
+        if self.places and n != 4:
+            raise OptionError("places", f"playing on for places needs 4 players, not {n}")
+        if self.places and self.four_player is not FourPlayer.DUEL:
+            raise OptionError(
+                "places", "playing on for places needs four_player=duel, not partnership"
+            )
         if self.deck_mode is DeckMode.COLOUR_HALVES:
             if n != 2:
                 raise OptionError("deck_mode", "colour halves are for two players only")
@@ -400,6 +414,9 @@ class State:
     """Each seat's points from finished deals."""
     kills: tuple[tuple[int, ...], ...]
     """``kills[i][j]``: generals of seat j killed by seat i, over the whole game."""
+    places: tuple[int | None, ...]
+    """Per seat, the place it finished in (1 for first), or ``None`` while it plays
+    (GENERALS-PLACES; always ``None`` without that option)."""
     deals: int = 1
     """The number of the current deal (1 for the first)."""
     battles: int = 0
@@ -445,6 +462,9 @@ class Observation:
     """Each seat's score (every card in a won pile was revealed when won)."""
     kills: tuple[tuple[int, ...], ...]
     """``kills[i][j]``: generals of seat j killed by seat i."""
+    places: tuple[int | None, ...]
+    """Per seat, the place it finished in, or ``None`` while it plays (public,
+    GENERALS-PLACES)."""
     dealer: int
     """The dealer."""
     claimant: int | None
@@ -482,9 +502,14 @@ def score(state: State, seat: int) -> int:
 
 
 def _deal(
-    opts: Options, rng: Rng, dealer: int, deal: Sequence[Sequence[Card | str] | str] | None
+    opts: Options,
+    rng: Rng,
+    dealer: int,
+    deal: Sequence[Sequence[Card | str] | str] | None,
+    places: tuple[int | None, ...] | None = None,
 ) -> tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...], Rng]:
-    """Return the hands, the reserves and the generator after a deal (GENERALS-DEAL)."""
+    """Return the hands, the reserves and the generator after a deal (GENERALS-DEAL); a
+    seat with a place (GENERALS-PLACES) is dealt nothing."""
     n, k = opts.players, opts.hand_size
     halves = opts.deck_mode is DeckMode.COLOUR_HALVES
     if deal is not None:
@@ -514,12 +539,16 @@ def _deal(
             reserves.append(cards[k:])
         return tuple(hands), tuple(reserves), rng
     cards, rng = rng.shuffle(deck(opts))
-    # GENERALS-DEAL: one card at a time from the dealer's left.
+    # GENERALS-DEAL: one card at a time from the dealer's left (GENERALS-PLACES: to the
+    # players still playing).
     order = [(dealer + 1 + i) % n for i in range(n)]
+    if places is not None:
+        order = [s for s in order if places[s] is None]
+    m = len(order)
     hands_l: list[tuple[Card, ...]] = [()] * n
     for i, seat in enumerate(order):
-        hands_l[seat] = cards[i : n * k : n]
-    return tuple(hands_l), (cards[n * k :],), rng
+        hands_l[seat] = cards[i : m * k : m]
+    return tuple(hands_l), (cards[m * k :],), rng
 
 
 def new_game(
@@ -556,6 +585,7 @@ def new_game(
         won=((),) * n,
         banked=(0,) * n,
         kills=((0,) * n,) * n,
+        places=(None,) * n,
     )
     return _start_claims(state)
 
@@ -567,7 +597,12 @@ def _reserve_index(state: State, seat: int) -> int:
 def _can_claim(state: State, seat: int) -> bool:
     # GENERALS-CLAIM-ORDER: every player is asked while there is a reserve to take cards
     # from, Ace or not, so that being asked tells the others nothing about a hand.
-    return bool(state.options.claim_cards and state.reserves[_reserve_index(state, seat)])
+    # GENERALS-PLACES: a player who has finished is not asked.
+    return bool(
+        state.options.claim_cards
+        and state.reserves[_reserve_index(state, seat)]
+        and state.places[seat] is None
+    )
 
 
 def _start_claims(state: State) -> State:
@@ -603,6 +638,11 @@ def _start_battle(state: State, chooser: int) -> State:
         chooser = (chooser + 1) % n
     if n == 2:
         return attrs.evolve(state, chooser=chooser, sides=((0,), (1,)), squads=(None, None))
+    playing = [s for s in range(n) if state.places[s] is None]
+    if len(playing) == 2:
+        # GENERALS-PLACES: the last two play the two-player game: no one to choose.
+        sides = tuple((s,) for s in playing)
+        return attrs.evolve(state, chooser=chooser, sides=sides, squads=(None,) * n)
     return attrs.evolve(state, chooser=chooser, sides=(), squads=(None,) * n)
 
 
@@ -610,27 +650,46 @@ def _end_deal(state: State) -> State:
     """End the deal (GENERALS-DEAL-END): hands and the pot go to their owners' won piles,
     the piles are scored, and the game ends at the target or a new deal starts."""
     n = state.players
+    # GENERALS-PGW: with colour halves a deal can end with cards in a player's own
+    # reserve (the halves need not be equal); they are that player's, like a hand.
+    own = len(state.reserves) == n
+    left = state.reserves if own else ((),) * n
     banked = tuple(
-        state.banked[s] + _value(state.won[s]) + _value(state.hands[s]) + _value(state.pot[s])
+        state.banked[s]
+        + _value(state.won[s])
+        + _value(state.hands[s])
+        + _value(state.pot[s])
+        + _value(left[s])
         for s in range(n)
     )
     opts = state.options
-    # GENERALS-TARGET: several over the target at the end of a deal: the highest wins.
-    result = _target_result(banked, opts.target)
+    places = state.places
+    if opts.places:
+        # GENERALS-PLACES: everyone still playing who reaches the target finishes.
+        over = [s for s in range(n) if places[s] is None and banked[s] >= opts.target]
+        places, result = _finish(state, over, banked)
+    else:
+        # GENERALS-TARGET: several over the target at the end of a deal: the highest wins.
+        result = _target_result(banked, opts.target)
     if result is not None:
         return attrs.evolve(
             state,
             hands=((),) * n,
-            won=tuple(state.won[s] + state.hands[s] + state.pot[s] for s in range(n)),
+            won=tuple(state.won[s] + state.hands[s] + state.pot[s] + left[s] for s in range(n)),
+            reserves=((),) * n if own else state.reserves,
             pot=((),) * n,
             revealed=((),) * n,
             claimant=None,
             sides=(),
+            places=places,
             result=result,
         )
-    # GENERALS-DEALER: the deal passes clockwise; every card is shuffled for the new deal.
+    # GENERALS-DEALER: the deal passes clockwise (GENERALS-PLACES: to the next player
+    # still playing); every card is shuffled for the new deal.
     dealer = (state.dealer + 1) % n
-    hands, reserves, rng = _deal(opts, state.rng, dealer, None)
+    while places[dealer] is not None:
+        dealer = (dealer + 1) % n
+    hands, reserves, rng = _deal(opts, state.rng, dealer, None, places)
     fresh = attrs.evolve(
         state,
         rng=rng,
@@ -645,9 +704,43 @@ def _end_deal(state: State) -> State:
         pot=((),) * n,
         won=((),) * n,
         banked=banked,
+        places=places,
         deals=state.deals + 1,
     )
     return _start_claims(fresh)
+
+
+def _finish(
+    state: State,
+    finishers: Sequence[int],
+    scores: tuple[int, ...],
+    kills: tuple[tuple[int, ...], ...] | None = None,
+) -> tuple[tuple[int | None, ...], Outcome | None]:
+    """Give the ``finishers`` their places and return the places and the outcome, if the
+    game is over (GENERALS-PLACES).
+
+    The finishers take the next places, the higher score first; equal scores share a
+    place, and the next place skips as many (1, 2, 2, 4). When at most one player is
+    left, they take the last place and the game ends: the outcome's winners are the
+    seats in first place, and its termination is what decided first place."""
+    places = list(state.places)
+    base = 1 + sum(p is not None for p in places)
+    for s in finishers:
+        places[s] = base + sum(scores[t] > scores[s] for t in finishers)
+    left = [s for s in range(len(places)) if places[s] is None]
+    if len(left) > 1:
+        return tuple(places), None
+    for s in left:
+        places[s] = 1 + sum(p is not None for p in places)
+    first = tuple(s for s in range(len(places)) if places[s] == 1)
+    # Kills only ever finish a battle's taker, alone: first place went to a kill exactly
+    # when a seat in first place has killed enough generals of one opponent (``kills``:
+    # the kills after the battle being resolved, if any).
+    need = state.options.kills_to_win
+    kills = state.kills if kills is None else kills
+    killed = any(max(kills[s]) >= need for s in first)
+    why = Termination.GENERALS_KILLED if killed else Termination.TARGET_SCORE
+    return tuple(places), Outcome(why, first, scores)
 
 
 def _target_result(scores: tuple[int, ...], target: int) -> Outcome | None:
@@ -888,18 +981,38 @@ def _resolve(state: State) -> State:
     record = Battle(state.sides, squads, sums, taker, taken, tuple(killed))
     battles = state.battles + 1
     kills_t = tuple(tuple(row) for row in kills)
-    won_t = tuple(won)
+    hands = list(state.hands)
+    revealed = state.revealed
+    places = state.places
     result: Outcome | None = None
-    scores = tuple(state.banked[s] + _value(won_t[s]) for s in range(n))
-    if taker is not None and max(kills_t[taker]) >= opts.kills_to_win:
+    scores = tuple(state.banked[s] + _value(won[s]) for s in range(n))
+    if opts.places:
+        # GENERALS-PLACES: a player who kills two generals of one opponent or reaches the
+        # target finishes; the cards left in their hand go to their won pile.
+        done = [
+            s
+            for s in range(n)
+            if places[s] is None
+            and (scores[s] >= opts.target
+                 or (s == taker and max(kills_t[s]) >= opts.kills_to_win))
+        ]
+        if done:
+            for s in done:
+                won[s] += hands[s]
+                hands[s] = ()
+            revealed = tuple(() if s in done else revealed[s] for s in range(n))
+            scores = tuple(state.banked[s] + _value(won[s]) for s in range(n))
+            places, result = _finish(state, done, scores, kills_t)
+    elif taker is not None and max(kills_t[taker]) >= opts.kills_to_win:
         result = Outcome(Termination.GENERALS_KILLED, (taker,), scores)  # GENERALS-KILL
     else:
         result = _target_result(scores, opts.target)  # GENERALS-TARGET
-    # GENERALS-DRAW: the fighters draw three each, the taker first, then clockwise.
-    hands = list(state.hands)
+    won_t = tuple(won)
+    # GENERALS-DRAW: the fighters draw three each, the taker first, then clockwise
+    # (GENERALS-PLACES: not a player who has just finished).
     reserves = list(state.reserves)
     first = taker if taker is not None else state.chooser
-    fighters = {s for side in state.sides for s in side}
+    fighters = {s for side in state.sides for s in side if places[s] is None}
     for i in range(n):
         s = (first + i) % n
         if s in fighters:
@@ -910,6 +1023,8 @@ def _resolve(state: State) -> State:
         state,
         hands=tuple(hands),
         reserves=tuple(reserves),
+        revealed=revealed,
+        places=places,
         squads=(None,) * n,
         pot=pot,
         won=won_t,
@@ -948,6 +1063,7 @@ def observe(state: State, seat: int) -> Observation:
         pot=state.pot,
         scores=tuple(score(state, s) for s in range(n)),
         kills=state.kills,
+        places=state.places,
         dealer=state.dealer,
         claimant=state.claimant,
         chooser=state.chooser,
