@@ -23,7 +23,10 @@ For every state reached (the deal included) the check is:
 
 Positions already checked are not expanded again: two states are the same position when
 every field that decides the future agrees (hands as sets, since a hand's order decides
-nothing).
+nothing). The states counted are these distinct positions, per deal, each checked once;
+the games are the lines of play from the deal to an end (each sequence of choices once,
+computed on the graph of positions: a position's count is the sum of its successors',
+1 at an end).
 
 Sizes, by profile (``--profile`` or ``CARDWAR_PROFILE``). Every profile plays one deal per
 class of suit renaming (below: 370 classes of the 16 800 deals) with ``bomb_mode=off``,
@@ -42,6 +45,20 @@ by state, so a deal's reachable states are the renamings of another's. Two deals
 renamings of each other exactly when every pile holds the same number of cards of each
 rank (and the stock the same ranks in the same order), so one deal per such signature
 covers every deal.
+
+In short, per profile (deck: 9 10 J x S H D and one Joker, 10 cards, three players;
+bound: ``max_tricks=3``, and ``target=1`` ends the game with the first deal; options
+``tied_top=shared``):
+
+* ``ci``/``dev``: 370 deals (one per renaming class) under ``bomb_mode=off`` with
+  (``war_trigger``, ``draw_order``) = (any_pair, play_order) and (tie_for_highest,
+  winner_first); and the first 100 of the 16 800 deals under the default options (bombs
+  on);
+* ``full``: the 370 deals under ``bomb_mode=off`` and all four combinations of
+  ``war_trigger`` and ``draw_order``; and all 16 800 deals under the default options.
+
+Each test records its deals, games and states through the ``exhaustive_counts`` fixture;
+the run prints them.
 """
 
 from __future__ import annotations
@@ -57,6 +74,7 @@ import pytest
 from cardwar import cold_war
 from cardwar.cards import Card
 from cardwar.core import Termination
+from tests.exhaustive.recording import ExhaustiveCounts
 
 pytestmark = pytest.mark.rule("COLDWAR-HAND", "COLDWAR-LEAVE", "COLDWAR-SCORE", "COLDWAR-LIMIT")
 
@@ -97,16 +115,19 @@ def key(s: cold_war.State) -> tuple[Any, ...]:
 def check_game(
     options: cold_war.Options, deal: list[tuple[Card, ...]], tally: Counter[str]
 ) -> None:
-    """Explore every choice from ``deal``; check every state; count into ``tally``."""
+    """Explore every choice from ``deal``; check every state; count into ``tally`` (the
+    distinct positions as ``states``, the lines of play as ``lines``)."""
     deck = Counter(cold_war.deck(options))
-    stack = [cold_war.new_game(0, options, deal=deal)]
-    seen: set[tuple[Any, ...]] = set()
-    while stack:
-        s = stack.pop()
+    lines: dict[tuple[Any, ...], int] = {}
+    on_path: set[tuple[Any, ...]] = set()
+
+    def visit(s: cold_war.State) -> int:
+        """Check ``s`` and everything after it; return its lines of play to an end."""
         k = key(s)
-        if k in seen:
-            continue
-        seen.add(k)
+        if k in lines:
+            return lines[k]
+        # No position repeats on its own path: the bounded game graph is acyclic.
+        assert k not in on_path
         tally["states"] += 1
         assert Counter(cold_war.cards_in_play(s)) == deck
         actions = cold_war.legal_actions(s)
@@ -123,7 +144,8 @@ def check_game(
             else:
                 assert result.termination is Termination.TARGET_SCORE
                 assert s.deals == 1
-            continue
+            lines[k] = 1
+            return 1
         seat = cold_war.to_act(s)
         assert seat is not None
         assert s.active[seat]
@@ -134,8 +156,13 @@ def check_game(
             else:
                 assert s.pools[t] == ()
                 assert s.stock == ()
-        for action in actions:
-            stack.append(cold_war.step(s, action))
+        on_path.add(k)
+        total = sum(visit(cold_war.step(s, action)) for action in actions)
+        on_path.discard(k)
+        lines[k] = total
+        return total
+
+    tally["lines"] += visit(cold_war.new_game(0, options, deal=deal))
 
 
 def run(
@@ -175,25 +202,68 @@ COMBINATIONS = {"ci": [SYMMETRIC[0], SYMMETRIC[3]], "dev": [SYMMETRIC[0], SYMMET
 BOMB_DEALS = {"ci": 100, "dev": 100, "full": 16_800}
 
 
+def deck_label() -> str:
+    """Return ``DECK`` as the report names it."""
+    size = len(DECK["ranks"].split()) * len(DECK["suits"]) * DECK["decks"] + DECK["jokers"]
+    suits = " ".join(DECK["suits"])
+    return f"{DECK['ranks']} x {suits} + {DECK['jokers']} Joker ({size} cards)"
+
+
+#: The bound of every check, as the report states it.
+BOUND_LABEL = f"max_tricks={BOUND}; target=1 (the first deal)"
+
+
 @pytest.mark.slow
-def test_every_deal_up_to_suit_renaming(profile: str) -> None:
+def test_every_deal_up_to_suit_renaming(
+    profile: str, exhaustive_counts: ExhaustiveCounts
+) -> None:
     combos = COMBINATIONS[profile]
+    start = time.perf_counter()
     tally = run(combos, every_deal=False)
+    seconds = time.perf_counter() - start
     assert tally["games"] == len(combos) * EXPECTED["classes"]
     assert tally["states"] == EXPECTED[f"symmetric_states_{profile}"]
     assert tally["target_score"] > 0
     assert tally["battle_limit"] > 0
+    assert tally["lines"] >= tally["target_score"] + tally["battle_limit"]
+    exhaustive_counts.record(
+        "cold_war",
+        "one deal per suit-renaming class, bombs off",
+        deck=deck_label(),
+        bound=BOUND_LABEL,
+        option_sets=len(combos),
+        deals=EXPECTED["classes"],
+        games=tally["lines"],
+        states=tally["states"],
+        seconds=seconds,
+    )
 
 
 @pytest.mark.slow
-def test_every_deal_with_bombs(profile: str) -> None:
+def test_every_deal_with_bombs(profile: str, exhaustive_counts: ExhaustiveCounts) -> None:
+    start = time.perf_counter()
     tally = run([{}], every_deal=True, limit=BOMB_DEALS[profile])
+    seconds = time.perf_counter() - start
     assert tally["games"] == BOMB_DEALS[profile]
     assert tally["states"] == EXPECTED[f"bomb_states_{profile}"]
+    assert tally["lines"] >= tally["target_score"] + tally["battle_limit"]
+    total = EXPECTED["deals"]
+    exhaustive_counts.record(
+        "cold_war",
+        "every deal, bombs on" if BOMB_DEALS[profile] == total
+        else f"first {BOMB_DEALS[profile]:,} of {total:,} deals, bombs on",
+        deck=deck_label(),
+        bound=BOUND_LABEL,
+        deals=tally["games"],
+        games=tally["lines"],
+        states=tally["states"],
+        seconds=seconds,
+    )
 
 
 #: Counts measured by the runs above (see the module docstring).
 EXPECTED = {
+    "deals": 16_800,
     "classes": 370,
     "symmetric_states_ci": 186_032,
     "symmetric_states_dev": 186_032,

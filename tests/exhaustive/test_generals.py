@@ -45,12 +45,36 @@ full: two-carry-8 (8)      40 320  1 199 520  645 120
 
 The ci/dev run takes about 10 s of CPU (longer on a loaded machine); the full run
 several minutes.
+
+In short: the bound is the end of the first deal (or the game's end, if it comes first),
+with the first dealer seat 0 and the game's seed 0; the states are every state visited
+(the tree is not merged), the games every path of choices to that bound. Every profile
+(``ci``, ``dev``, ``full``) runs the option sets of :data:`PROFILES`:
+
+* two-carry: 2 players, A 2 3 x S H (6 cards), hand 2, claim 1, target 12;
+* two-return-flex: 2 players, A 2 3 x S H, hand 1, claim 1, target 12, tie
+  return_to_owners, squads of one to three cards;
+* four-duel: 4 players, A 2 3 x S H, hand 1, claim 1, target 6, one kill wins;
+* four-partnership: 4 players in partnership, A 2 3 x S H, hand 1, claim 1, target 6;
+* halves: 2 players, colour halves of A 2 3 x C D (2 x 3 cards), hand 2, claim 1,
+  target 12, one kill wins.
+
+and those of :data:`SLOW_PROFILES` on a deck depending on the profile:
+
+* ``ci``/``dev``: two-return-flex-hand-2 on A 2 x S H (4 cards), hand 2, target 6;
+  two-carry-8 on A 2 x S H (4 cards), hand 1, claim 2, target 6;
+* ``full``: two-return-flex-hand-2 on A 2 3 x S H (6 cards), hand 2, target 12;
+  two-carry-8 on A 2 3 4 x S H (8 cards), hand 3, claim 2, target 12.
+
+Each test records its deals, games and states through the ``exhaustive_counts`` fixture;
+the run prints them.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
+import time
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -61,6 +85,7 @@ import pytest
 from cardwar import generals
 from cardwar.cards import Card, Rank
 from cardwar.core import Termination
+from tests.exhaustive.recording import ExhaustiveCounts
 
 pytestmark = pytest.mark.rule(
     "GENERALS-CLAIM", "GENERALS-BATTLE", "GENERALS-TIE", "GENERALS-KILL",
@@ -143,6 +168,7 @@ def deal_count(opts: generals.Options) -> int:
 
 
 def check_state(state: generals.State, deck: Counter[Card]) -> None:
+    """Check one state: conservation, the end, and what every seat's observation shows."""
     assert Counter(generals.cards_in_play(state)) == deck
     assert (generals.outcome(state) is None) == bool(generals.legal_actions(state))
     revealed = {c for r in state.revealed for c in r}
@@ -186,6 +212,7 @@ def check_battle(before: generals.State, after: generals.State, value: int) -> N
 
 
 def explore(opts: generals.Options) -> Count:
+    """Play every deal and every choice to the bound, checking every state visited."""
     count = Count()
     deck = Counter(generals.deck(opts))
     value = sum(map(generals.card_value, deck.elements()))
@@ -216,23 +243,50 @@ def explore(opts: generals.Options) -> Count:
     return count
 
 
-@pytest.mark.parametrize("name", sorted(PROFILES))
-def test_every_deal_and_every_choice(name: str) -> None:
-    opts = generals.options(first_dealer=0, **PROFILES[name])
+#: The bound of every check, as the report states it.
+BOUND = "the first deal's end"
+
+
+def deck_label(opts: generals.Options, settings: dict[str, Any]) -> str:
+    """Return the options' deck as the report names it."""
+    size = len(generals.deck(opts))
+    halves = " (colour halves)" if opts.deck_mode is generals.DeckMode.COLOUR_HALVES else ""
+    return f"{settings['ranks']} x {settings['suits']} ({size} cards){halves}"
+
+
+def record(counts: ExhaustiveCounts, name: str, settings: dict[str, Any]) -> Count:
+    """Explore the options ``settings``, check the deal count, and record the counts."""
+    opts = generals.options(first_dealer=0, **settings)
+    start = time.perf_counter()
     count = explore(opts)
-    print(name, count)
+    seconds = time.perf_counter() - start
     assert count.deals == deal_count(opts)
     assert count.games > 0
     assert count.states > count.games
+    counts.record(
+        "generals",
+        name,
+        deck=deck_label(opts, settings),
+        bound=BOUND,
+        deals=count.deals,
+        games=count.games,
+        states=count.states,
+        seconds=seconds,
+    )
+    return count
+
+
+@pytest.mark.parametrize("name", sorted(PROFILES))
+def test_every_deal_and_every_choice(name: str, exhaustive_counts: ExhaustiveCounts) -> None:
+    count = record(exhaustive_counts, name, PROFILES[name])
+    print(name, count)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(SLOW_PROFILES))
-def test_every_deal_and_every_choice_slow(name: str, profile: str) -> None:
+def test_every_deal_and_every_choice_slow(
+    name: str, profile: str, exhaustive_counts: ExhaustiveCounts
+) -> None:
     full, small = SLOW_PROFILES[name]
-    opts = generals.options(first_dealer=0, **(full if profile == "full" else small))
-    count = explore(opts)
+    count = record(exhaustive_counts, name, full if profile == "full" else small)
     print(name, profile, count)
-    assert count.deals == deal_count(opts)
-    assert count.games > 0
-    assert count.states > count.games

@@ -37,7 +37,21 @@ players on the 8-card deck 2 3 4 5 x S H (40 320 deals x 2 = 80 640 games) and t
 players on the 6-card deck 2 3 4 x S H (720 deals x 4 = 2 880 games); ``full`` (``pytest
 -m slow --profile full``) adds three players on the 9-card deck 2 3 4 x C H S (362 880
 deals x 4 = 1 451 520 games) and four players on the 8-card deck (40 320 deals x 4 =
-161 280 games). The numbers are printed (``pytest -s``).
+161 280 games).
+
+In short, per profile (options: ``pickup_order`` in {winner_first, seat_order}, and
+``peace_joins`` in {all, tied} with three or more players; ``max_battles=None``; the bound:
+every game is played to its end by a rule, which cycle detection guarantees, and
+``SAFETY_CAP`` = 1 000 000 battles only guards the check):
+
+* ``ci``/``dev``: 2 players, 2 3 4 5 x S H (8 cards, 2 option sets); 3 players,
+  2 3 4 x S H (6 cards, 4 option sets);
+* ``full``: those two, and 3 players on 2 3 4 x C H S (9 cards, 4 option sets) and
+  4 players on 2 3 4 5 x S H (8 cards, 4 option sets).
+
+Each run records its deals, games and states (every state of every game, the first one
+included) through the ``exhaustive_counts`` fixture; the run prints them, and the
+details with ``pytest -s``.
 """
 
 from __future__ import annotations
@@ -53,8 +67,12 @@ import pytest
 from cardwar import peace
 from cardwar.cards import Card, format_cards
 from cardwar.core import Termination
+from tests.exhaustive.recording import ExhaustiveCounts
 
 PLAY = peace.Play.PLAY
+
+#: The bound of every run, as the report states it.
+BOUND = "to the end (cap 1,000,000 battles)"
 
 #: A game reaching this many battles fails the check. With n distinct cards and p
 #: players a position is an arrangement of at most n cards into p ordered stocks, fewer
@@ -206,8 +224,20 @@ def check_game(deal: Stocks, options: peace.Options, deck: frozenset[Card]) -> G
     return GameEnd(result.termination, state.battles, states, state.wars, standing)
 
 
-def check_run(run: Run) -> str:
-    """Play every deal of ``run`` under every option set; return a summary line."""
+@attrs.frozen
+class RunCounts:
+    """What one run checked, and its summary line."""
+
+    line: str
+    deals: int
+    option_sets: int
+    games: int
+    states: int
+    seconds: float
+
+
+def check_run(run: Run) -> RunCounts:
+    """Play every deal of ``run`` under every option set; return its counts."""
     start = time.perf_counter()
     option_sets = run.option_sets()
     deck_cards = peace.deck(option_sets[0])
@@ -228,12 +258,14 @@ def check_run(run: Run) -> str:
     assert games == deals * len(option_sets)
     assert deals == factorial(len(deck_cards))
     listed = ", ".join(f"{t.value} {ends[t]}" for t in Termination if ends[t])
-    return (
+    seconds = time.perf_counter() - start
+    line = (
         f"{run.players} players, deck {format_cards(deck_cards)}: {deals} deals x "
         f"{len(option_sets)} option sets = {games} games, {states} states; ends: {listed}; "
         f"{peaces} battles with a peace, {standing} with a standing card; longest "
-        f"{longest} battles; {time.perf_counter() - start:.1f} s"
+        f"{longest} battles; {seconds:.1f} s"
     )
+    return RunCounts(line, deals, len(option_sets), games, states, seconds)
 
 
 def factorial(n: int) -> int:
@@ -253,9 +285,25 @@ def factorial(n: int) -> int:
     "PEACE-CYCLE",
     "PEACE-OUT-OF-GAME",
 )
-def test_every_deal_under_every_deterministic_option(profile: str) -> None:
-    lines = [check_run(run) for run in RUNS[profile]]
+def test_every_deal_under_every_deterministic_option(
+    profile: str, exhaustive_counts: ExhaustiveCounts
+) -> None:
+    runs = [(run, check_run(run)) for run in RUNS[profile]]
+    lines = [counts.line for _, counts in runs]
     print(f"\nexhaustive Peace, profile {profile}:\n" + "\n".join(lines))
+    for run, counts in runs:
+        size = len(run.ranks.split()) * len(run.suits)
+        exhaustive_counts.record(
+            "peace",
+            f"{run.players} players, {size} cards, every deal",
+            deck=f"{run.ranks} x {run.suits} ({size} cards)",
+            bound=BOUND,
+            option_sets=counts.option_sets,
+            deals=counts.deals,
+            games=counts.games,
+            states=counts.states,
+            seconds=counts.seconds,
+        )
     two_players = lines[0]
     # The 8-card two-player deck meets every way a game can end.
     for termination in ("all_cards", "undecidable", "repeated_position"):

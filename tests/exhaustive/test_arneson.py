@@ -65,13 +65,27 @@ Sizes, by profile (``--profile`` or ``CARDWAR_PROFILE``): ``ci`` and ``dev`` sea
 4-card deck 2 3 x S H under all 24 option sets with B = 8, and the 6-card deck
 2 3 4 x S H with a hand of 1 (8 option sets) with B = 20 (D is 17 there); ``full``
 (``pytest -m slow --profile full``) searches the 6-card deck under all 24 option sets,
-with B = 20 for a hand of 1 and B = 6 for hands of 2 and 3. The counts are printed
-(``pytest -s``).
+with B = 20 for a hand of 1 and B = 6 for hands of 2 and 3.
+
+In short, per profile (options: ``hand_size`` as listed, ``face_down`` in {0, 1},
+``pickup_order`` in {seat_order, shuffled}, ``war_pair`` in {loser, winner}, seed 0; the
+bound: ``max_battles=B``, every line of play ending by a rule or at B battles):
+
+* ``ci``/``dev``: 2 3 x S H (4 cards), hands 1, 2, 3 (24 option sets), B = 8; and
+  2 3 4 x S H (6 cards), hand 1 (8 option sets), B = 20;
+* ``full``: 2 3 4 x S H (6 cards), hand 1 (8 option sets), B = 20; hand 2 (8), B = 6;
+  hand 3 (8), B = 6.
+
+Each grid records two checks through the ``exhaustive_counts`` fixture: the bounded
+search (deals, games, and its distinct states, each checked once) and the unbounded
+search of positions under ``seat_order`` (its distinct positions, each checked once).
+The run prints them, and every option set's counts with ``pytest -s``.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from collections import Counter, deque
 from collections.abc import Iterator
@@ -82,6 +96,7 @@ import pytest
 from cardwar import arneson
 from cardwar.cards import Card, format_cards
 from cardwar.core import GameOverError, IllegalActionError, Termination
+from tests.exhaustive.recording import ExhaustiveCounts
 
 SUITS = "SH"
 
@@ -397,11 +412,15 @@ def search_positions(options: arneson.Options) -> PositionCounts:
     )
 
 
-def run_grid(grid: Grid) -> list[str]:
+def run_grid(grid: Grid) -> tuple[list[str], Counter[str], float]:
     """Search every option set of ``grid``; return one report line per option set and a
-    total line."""
+    total line, the totals (``deals`` summed over option sets, ``deals_each`` per option
+    set, ``seat_order`` the option sets searched without a bound), and the seconds the
+    unbounded searches took."""
     lines = []
     totals: Counter[str] = Counter()
+    unbounded_seconds = 0.0
+    deals_each: set[int] = set()
     for options in grid.option_sets():
         start = time.perf_counter()
         counts = search(options)
@@ -413,7 +432,9 @@ def run_grid(grid: Grid) -> list[str]:
         )
         assert counts.games >= counts.leaves >= 1, line
         if options.pickup_order.deterministic:
+            started = time.perf_counter()
             unbounded = search_positions(attrs.evolve(options, max_battles=None))
+            unbounded_seconds += time.perf_counter() - started
             # B is at least D: the bound cuts no deal off from an end it could reach...
             assert unbounded.quickest <= grid.bound, (
                 f"the bound {grid.bound} is below D = {unbounded.quickest}: {label(options)}"
@@ -432,8 +453,10 @@ def run_grid(grid: Grid) -> list[str]:
             )
             totals["positions"] += unbounded.positions
             totals["trapped"] += len(unbounded.trapped)
+            totals["seat_order"] += 1
         lines.append(f"{line}; {time.perf_counter() - start:.2f} s")
         totals["deals"] += counts.deals
+        deals_each.add(counts.deals)
         totals["games"] += counts.games
         totals["leaves"] += counts.leaves
         totals["states"] += counts.states
@@ -445,7 +468,9 @@ def run_grid(grid: Grid) -> list[str]:
         f"{totals['cut_off']} deals with no natural end within B; unbounded seat_order: "
         f"{totals['positions']} positions, {totals['trapped']} trapped"
     )
-    return lines
+    # Every option set played the same deals: every deal of the deck.
+    (totals["deals_each"],) = deals_each
+    return lines, totals, unbounded_seconds
 
 
 @pytest.mark.slow
@@ -458,10 +483,40 @@ def run_grid(grid: Grid) -> list[str]:
     "ARNESON-WIN",
     "ARNESON-LIMIT",
 )
-def test_every_deal_and_every_line_of_play(profile: str) -> None:
+def test_every_deal_and_every_line_of_play(
+    profile: str, exhaustive_counts: ExhaustiveCounts
+) -> None:
     for grid in GRIDS[profile]:
         start = time.perf_counter()
-        lines = run_grid(grid)
+        lines, totals, unbounded_seconds = run_grid(grid)
+        seconds = time.perf_counter() - start
         print(f"\nexhaustive Arneson's War, profile {profile}:")
         print("\n".join(lines))
-        print(f"{time.perf_counter() - start:.1f} s")
+        print(f"{seconds:.1f} s")
+        size = len(grid.ranks.split()) * len(SUITS)
+        assert totals["deals_each"] == math.factorial(size)
+        hands = ", ".join(map(str, grid.hand_sizes))
+        name = f"hand {hands}"
+        deck = f"{grid.ranks} x {SUITS} ({size} cards)"
+        exhaustive_counts.record(
+            "arneson",
+            f"{name}: every deal and line",
+            deck=deck,
+            bound=f"max_battles={grid.bound}",
+            option_sets=len(grid.option_sets()),
+            deals=totals["deals_each"],
+            games=totals["games"],
+            states=totals["states"],
+            seconds=seconds - unbounded_seconds,
+        )
+        exhaustive_counts.record(
+            "arneson",
+            f"{name}: positions, no limit",
+            deck=deck,
+            bound="none (every position, seat_order)",
+            option_sets=totals["seat_order"],
+            deals=totals["deals_each"],
+            games=None,
+            states=totals["positions"],
+            seconds=unbounded_seconds,
+        )
