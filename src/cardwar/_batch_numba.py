@@ -279,10 +279,10 @@ def _play_game(
     holders = 0
     last_holder = -1
     for s in range(players):
-        if count[s] > 0:
+        if count[s] > 0:  # pragma: no branch - the options allow no more seats than cards
             holders += 1
             last_holder = s
-    if holders <= 1:
+    if holders <= 1:  # pragma: no cover - as the reference's deal; unreachable: see above
         return 0, 0, last_holder, TERM_ALL_CARDS
     power = 1
     length = 0

@@ -773,5 +773,5 @@ def _quiet_stdout() -> None:
         pass
 
 
-if __name__ == "__main__":  # pragma: no cover
+if __name__ == "__main__":
     sys.exit(main())

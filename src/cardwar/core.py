@@ -14,7 +14,7 @@ from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
 import attrs
 
-from cardwar.cards import Card, CardError, Rank, Suit, parse_card, parse_rank, parse_suit
+from cardwar.cards import Card, CardError, Rank, Suit, parse_rank, parse_suit
 
 __all__ = [
     "GameOverError",
@@ -384,8 +384,3 @@ def options_to_json(options: Any) -> dict[str, object]:
 def options_from_json(variant: Variant, data: Mapping[str, Any]) -> Any:
     """Return the variant's options from a dict made by :func:`options_to_json`."""
     return variant.options(**dict(data))
-
-
-def card_of(value: Card | str) -> Card:
-    """Return ``value`` as a card, parsing notation."""
-    return value if isinstance(value, Card) else parse_card(value)

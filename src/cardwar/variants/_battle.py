@@ -410,7 +410,8 @@ def play_battle(state: BattleState, rules: Rules) -> BattleState:
     stocks = state.stocks
     if len(stocks) == 2 and rules.pickup is not Pickup.WIN_PILE:
         s0, s1 = stocks
-        if s0 and s1:
+        # A running two-player game has two stocks: a battle that empties one ends it.
+        if s0 and s1:  # pragma: no branch - see the line above
             if s0[0].rank != s1[0].rank:
                 return _plain_duel(state, rules, s0, s1)
             if rules.out_of_cards is OutOfCards.LAST_CARD_STANDS:

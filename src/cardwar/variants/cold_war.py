@@ -702,7 +702,8 @@ class _Resolver:
 
     def refill(self, seats: Sequence[int]) -> None:
         for s in seats:
-            if not self.active[s]:
+            # Only seats still in the deal play, and each played seat refills once.
+            if not self.active[s]:  # pragma: no cover - unreachable: see the line above
                 continue
             hand = list(self.hands[s])
             while len(hand) < HAND_SIZE and (card := self.draw(s)) is not None:

@@ -1,0 +1,127 @@
+"""The batch engine's kernel run as plain Python, against ``step``.
+
+numba compiles the kernels of ``cardwar._batch_numba``, and coverage.py cannot trace
+compiled code. Every compiled kernel keeps its Python source as ``py_func``; the fixture
+below puts those functions in the module's place (the kernels call one another through
+the module's globals), so that ``batch.simulate(..., engine="numba")`` runs the very
+source numba compiles, line by line, as Python. The tests then require of it what
+tests/test_batch.py requires of the compiled kernel: for every seed, the winner,
+termination, number of battles and number of wars that the public ``new_game`` / ``step``
+loop gives, over the fixed option combinations of tests/test_batch.py (every pickup order,
+player counts, out_of_cards, war_joins, repeated_tie, spare_cards, wars_to_win,
+max_battles, reduced and multiple decks) and over drawn ones. They also require the
+interpreted and compiled kernels to agree, so the measured source is the code that runs.
+
+Sizes by profile: ``ci`` and ``dev`` play 6 seeds per fixed combination, ``full`` 200.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from cardwar import _batch_numba, batch, peace, war
+from tests.test_batch import (
+    _SEED_LISTS,
+    PEACE_COMBINATIONS,
+    WAR_COMBINATIONS,
+    _ident,
+    any_peace_options,
+    any_war_options,
+    batch_rows,
+    reference_rows,
+)
+
+#: The kernels numba compiles, by name.
+KERNELS = (
+    "_mix64",
+    "_below",
+    "_shuffle",
+    "_take",
+    "_put",
+    "_same_position",
+    "_save_position",
+    "_play_game",
+    "_play_games_kernel",
+)
+
+
+@pytest.fixture
+def interpreted(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Run the batch engine's kernels as plain Python for the test's duration."""
+    assert _batch_numba.COMPILED, "the test extra installs numba"
+    for name in KERNELS:
+        compiled = getattr(_batch_numba, name)
+        monkeypatch.setattr(_batch_numba, name, compiled.py_func)
+    # uint64 arithmetic wraps around by design (SplitMix64): numba says nothing, numpy
+    # scalars warn; the wrapped value is the one wanted.
+    with np.errstate(over="ignore"):
+        yield
+
+
+def _count(profile: str) -> int:
+    return 200 if profile == "full" else 6
+
+
+def check_equal(module: Any, options: Any, seeds: Any) -> None:
+    """Require the (interpreted) batch engine to give the reference's rows for ``seeds``."""
+    expected = reference_rows(module, options, seeds)
+    got = batch_rows(batch.simulate(module, options, seeds=seeds, engine="numba"))
+    assert len(got) == len(expected)
+    for want, have in zip(expected, got, strict=True):
+        assert have == want, f"seed {want[0]}: step gives {want}, the kernel as Python {have}"
+
+
+def test_the_fixture_runs_the_kernels_as_python(interpreted: None) -> None:
+    for name in KERNELS:
+        assert inspect.isfunction(getattr(_batch_numba, name)), name
+    assert batch.available_engines() == ("numba", "reference")
+
+
+@pytest.mark.parametrize("combination", WAR_COMBINATIONS, ids=_ident)
+def test_interpreted_war_kernel_equals_step(
+    combination: dict[str, Any], profile: str, interpreted: None
+) -> None:
+    check_equal(war, war.options(**combination), range(_count(profile)))
+
+
+@pytest.mark.parametrize("combination", PEACE_COMBINATIONS, ids=_ident)
+def test_interpreted_peace_kernel_equals_step(
+    combination: dict[str, Any], profile: str, interpreted: None
+) -> None:
+    check_equal(peace, peace.options(**combination), range(_count(profile)))
+
+
+# Drawn options: a fixture is set up once for all of a Hypothesis test's examples, which
+# suits this one (it only swaps module attributes back at the end).
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(options=any_war_options(), seeds=_SEED_LISTS)
+def test_interpreted_war_kernel_equals_step_for_drawn_options(
+    interpreted: None, options: war.Options, seeds: list[int]
+) -> None:
+    check_equal(war, options, seeds)
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(options=any_peace_options(), seeds=_SEED_LISTS)
+def test_interpreted_peace_kernel_equals_step_for_drawn_options(
+    interpreted: None, options: peace.Options, seeds: list[int]
+) -> None:
+    check_equal(peace, options, seeds)
+
+
+def test_interpreted_and_compiled_kernels_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The source measured above is the code numba compiles: both give the same columns.
+    options = war.options(players=3, pickup_order="win_pile", out_of_cards="lose")
+    compiled = batch_rows(batch.simulate(war, options, master_seed=4, games=40))
+    with monkeypatch.context() as patch, np.errstate(over="ignore"):
+        for name in KERNELS:
+            patch.setattr(_batch_numba, name, getattr(_batch_numba, name).py_func)
+        chunks = list(batch.simulate(war, options, master_seed=4, games=40, engine="numba"))
+    assert {c.engine for c in chunks} == {"numba"}
+    assert batch_rows(chunks) == compiled
