@@ -1,0 +1,143 @@
+"""Run mutation testing with mutmut and report the score of every module.
+
+Usage (from the repository root, with the ``mutation`` extra installed)::
+
+    .venv/bin/python scripts/mutation.py                 # run every module, then report
+    .venv/bin/python scripts/mutation.py rng cards       # run only these modules
+    .venv/bin/python scripts/mutation.py --report-only   # report the last run
+
+mutmut's own settings are in ``[tool.mutmut]`` of ``pyproject.toml``: which modules it
+mutates (``only_mutate``) and which tests it runs against each mutant (mutmut runs only the
+tests that reach the mutated function, fastest first). Its results live in ``mutants/``
+(ignored by git); a second run only tests the mutants of functions that changed.
+
+The report counts, per module: mutants, killed (a test failed), timed out (the mutant made
+a test run far longer than it should, which the tests' time limit catches), survived, and
+of the survivors those reviewed as equivalent in ``scripts/equivalent_mutants.txt``: mutants
+that change the code but not its behaviour, each listed with the reason. The score is the
+share of mutants killed or timed out; equivalent mutants are not taken out of it. The run
+fails (exit 1) if a module scores under ``--min`` percent (90 by default) or if a survivor
+is neither killed nor listed as equivalent (exit 1 too: every survivor is reviewed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+EQUIVALENT = ROOT / "scripts" / "equivalent_mutants.txt"
+META_ROOT = ROOT / "mutants" / "src" / "cardwar"
+
+# mutmut's exit-code classes (mutmut/stats.py).
+KILLED = {1, 3}
+TIMEOUT = {36, -24, 24, 152, 255}
+SURVIVED = {0}
+
+
+def load_equivalent() -> dict[str, str]:
+    """Return the reviewed equivalent mutants: name -> reason."""
+    reviewed: dict[str, str] = {}
+    for number, line in enumerate(EQUIVALENT.read_text(encoding="utf-8").splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        name, sep, reason = line.partition(" -- ")
+        if not sep or not reason.strip():
+            sys.exit(f"{EQUIVALENT}:{number}: expected '<mutant> -- <reason>'")
+        reviewed[name.strip()] = reason.strip()
+    return reviewed
+
+
+def load_results() -> dict[str, tuple[str, int | None]]:
+    """Return every mutant's module (``rng``, ``variants.war``) and exit code, from
+    mutmut's metadata files."""
+    results: dict[str, tuple[str, int | None]] = {}
+    for meta in sorted(META_ROOT.rglob("*.py.meta")):
+        module = ".".join(meta.relative_to(META_ROOT).parts).removesuffix(".py.meta")
+        data = json.loads(meta.read_text(encoding="utf-8"))
+        for name, code in data["exit_code_by_key"].items():
+            results[name] = (module, code)
+    return results
+
+
+def report(minimum: float, modules: list[str]) -> int:
+    """Print the per-module table; return the exit status."""
+    results = load_results()
+    reviewed = load_equivalent()
+    counts: dict[str, Counter[str]] = {}
+    unreviewed: list[str] = []
+    for name, (module, code) in sorted(results.items()):
+        if modules and module.split(".")[-1] not in modules:
+            continue
+        c = counts.setdefault(module, Counter())
+        c["mutants"] += 1
+        if code in KILLED:
+            c["killed"] += 1
+        elif code in TIMEOUT:
+            c["timeout"] += 1
+        elif code is None:
+            c["unchecked"] += 1
+        else:
+            c["survived"] += 1
+            if name in reviewed:
+                c["equivalent"] += 1
+            else:
+                unreviewed.append(f"{name} ({'no tests' if code in (5, 33) else code})")
+    stale = sorted(n for n in reviewed if n in results and results[n][1] not in SURVIVED)
+    status = 0
+    header = f"{'module':<22}{'mutants':>8}{'killed':>8}{'timeout':>8}{'survived':>9}"
+    print(header + f"{'equivalent':>11}{'score':>8}")
+    for module, c in sorted(counts.items()):
+        detected = c["killed"] + c["timeout"]
+        score = 100.0 * detected / c["mutants"]
+        flag = "" if score >= minimum and not c["unchecked"] else "  <-- below the minimum"
+        if c["unchecked"]:
+            flag = f"  <-- {c['unchecked']} not checked yet"
+        if flag:
+            status = 1
+        print(
+            f"{module:<22}{c['mutants']:>8}{c['killed']:>8}{c['timeout']:>8}{c['survived']:>9}"
+            f"{c['equivalent']:>11}{score:>7.1f}%{flag}"
+        )
+    total = sum((c for c in counts.values()), Counter())
+    if total["mutants"]:
+        detected = total["killed"] + total["timeout"]
+        print(
+            f"{'all':<22}{total['mutants']:>8}{total['killed']:>8}{total['timeout']:>8}"
+            f"{total['survived']:>9}{total['equivalent']:>11}"
+            f"{100.0 * detected / total['mutants']:>7.1f}%"
+        )
+    if unreviewed:
+        status = 1
+        print(f"\n{len(unreviewed)} surviving mutants not reviewed (mutmut show <name>):")
+        for name in unreviewed:
+            print("  " + name)
+    if stale:
+        print(f"\n{len(stale)} mutants listed as equivalent are killed now; remove them:")
+        for name in stale:
+            print("  " + name)
+    return status
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run mutmut over the chosen modules (all by default) and report."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("modules", nargs="*", help="module names such as rng or war")
+    parser.add_argument("--report-only", action="store_true", help="report the last run")
+    parser.add_argument("--min", type=float, default=90.0, help="minimum score per module")
+    parser.add_argument("--max-children", type=int, default=2, help="parallel mutants")
+    args = parser.parse_args(argv)
+    if not args.report_only:
+        patterns = [f"cardwar.{m}.*" if "." in m else f"cardwar*.{m}.*" for m in args.modules]
+        command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children)]
+        subprocess.run([*command, *patterns], cwd=ROOT, check=True)
+    return report(args.min, args.modules)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
