@@ -122,10 +122,12 @@ def test_games_terminate_within_bound(variant: Variant, data: st.DataObject, see
     state = variant.new_game(seed, options)
     rnd = random.Random(seed)
     steps = 0
+    last = None
     while variant.outcome(state) is None:
         assert steps < bound, f"{variant.NAME} game of seed {seed} exceeded {bound} steps"
         actions = variant.legal_actions(state)
-        state = variant.step(state, actions[rnd.randrange(len(actions))])
+        last = actions[rnd.randrange(len(actions))]
+        state = variant.step(state, last)
         steps += 1
     result = variant.outcome(state)
     assert isinstance(result, Outcome)
@@ -133,6 +135,10 @@ def test_games_terminate_within_bound(variant: Variant, data: st.DataObject, see
     assert all(0 <= w < variant.num_players(state) for w in result.winners)
     with pytest.raises(GameOverError):
         variant.step(state, _Foreign())
+    if last is not None:
+        # An action of the game, even the one that was just legal, is refused too.
+        with pytest.raises(GameOverError):
+            variant.step(state, last)
 
 
 @parametrize
