@@ -1,0 +1,71 @@
+"""Details of :mod:`cardwar.cards` that the main tests leave open: the exact message for a
+card whose Joker-ness and suit disagree, and the order in which :func:`check_deal` lists
+the cards it complains about (the Joker first, then suit by suit in bridge order, low to
+high within a suit, as the decks are built)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardwar.cards import (
+    JOKER,
+    Card,
+    CardError,
+    DealError,
+    Rank,
+    Suit,
+    check_deal,
+    parse_cards,
+    reduced_deck,
+)
+
+JOKER_RULE = "a Joker has no suit and every other card has one"
+
+
+@pytest.mark.parametrize(
+    ("rank", "suit"), [(Rank.JOKER, Suit.SPADES), (Rank.ACE, None), (Rank.TWO, None)]
+)
+def test_a_joker_with_a_suit_or_a_suited_rank_without_one_is_refused_with_the_rule(
+    rank: Rank, suit: Suit | None
+) -> None:
+    # kills Card.__attrs_post_init__ mutmut_11
+    with pytest.raises(CardError) as err:
+        Card(rank, suit)
+    assert str(err.value) == JOKER_RULE
+
+
+def test_foreign_cards_are_listed_joker_first_then_by_suit_then_by_rank() -> None:
+    # kills check_deal mutmut_7 and _9 (no sort key: cards are not orderable) and
+    # _sort_key mutmut_1, _3 (rank order only) and _4 (the Joker after the clubs)
+    deck = reduced_deck("2 3", "DH")
+    piles = [parse_cards("2D 3S 2S"), parse_cards("3D 3C 2H JK 3H")]
+    with pytest.raises(DealError) as err:
+        check_deal(piles, deck)
+    assert str(err.value) == (
+        "the deal holds cards that are not in the deck: JK 3C 2S 3S"
+    )
+
+
+def test_duplicated_cards_are_listed_joker_first_then_by_suit_then_by_rank() -> None:
+    deck = reduced_deck("2 3", "CS", jokers=1)
+    piles = [parse_cards("3S 2C 3S JK"), parse_cards("2S 3C 2C JK")]
+    with pytest.raises(DealError) as err:
+        check_deal(piles, deck)
+    assert str(err.value) == (
+        "the deal has duplicated cards: JK (2 times, the deck has 1), "
+        "2C (2 times, the deck has 1), 3S (2 times, the deck has 1)"
+    )
+
+
+def test_missing_cards_are_listed_joker_first_then_by_suit_then_by_rank() -> None:
+    deck = reduced_deck("2 3 4", "CHS", jokers=1)
+    piles = [parse_cards("2C 3H"), parse_cards("4C 2S 3S")]
+    with pytest.raises(DealError) as err:
+        check_deal(piles, deck)
+    assert str(err.value) == "the deal is missing cards of the deck: JK, 3C, 2H, 4H, 4S"
+
+
+def test_a_single_foreign_joker_is_named() -> None:
+    with pytest.raises(DealError) as err:
+        check_deal([[JOKER, *reduced_deck("2", "C")]], reduced_deck("2", "C"))
+    assert str(err.value) == "the deal holds cards that are not in the deck: JK"

@@ -1,0 +1,74 @@
+"""Details of :class:`cardwar.rng.Rng`'s validation that the main tests leave open.
+
+An ``int`` subclass other than ``bool`` (an ``IntEnum`` member, a numbering type of the
+caller's) is an int: :func:`cardwar.rng.check_seed` accepts it as a seed and ``Rng``
+accepts it as a key and as a counter, zero included, and draws from it exactly as from
+the plain int. The fast path of ``Rng.__attrs_post_init__`` only tests exact ``int``
+values, so these cases go through the full check.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import pytest
+
+from cardwar.rng import MASK64, Rng, SeedError
+
+
+class Word(int):
+    """A caller's own int type."""
+
+
+class Step(enum.IntEnum):
+    """An IntEnum used as a counter."""
+
+    START = 0
+    THIRD = 3
+
+
+@pytest.mark.parametrize(
+    "counter", [Word(0), Word(3), Step.START, Step.THIRD], ids=["Word0", "Word3", "Step0", "Step3"]
+)
+def test_an_int_subclass_counter_is_accepted_and_draws_like_the_plain_int(
+    counter: int,
+) -> None:
+    # kills Rng.__attrs_post_init__ mutmut_15 (and -> or), _25 (< 0 -> <= 0), _26 (< 1)
+    rng = Rng(12345, counter)
+    plain = Rng(12345, int(counter))
+    assert rng.counter == int(counter)
+    assert rng.bits() == plain.bits()
+    assert rng.below(10) == plain.below(10)
+
+
+@pytest.mark.parametrize("key", [Word(0), Word(7), Word(MASK64)])
+def test_an_int_subclass_key_is_accepted_at_the_bounds(key: int) -> None:
+    rng = Rng(key, Word(0))
+    assert rng.bits() == Rng(int(key), 0).bits()
+
+
+@pytest.mark.parametrize(
+    ("counter", "shown"),
+    [(Word(-1), "-1"), (True, "True"), (False, "False"), (1.0, "1.0"), ("0", "'0'")],
+)
+def test_a_counter_that_is_not_an_int_at_least_zero_is_refused(
+    counter: object, shown: str
+) -> None:
+    with pytest.raises(SeedError) as err:
+        Rng(1, counter)  # type: ignore[arg-type]
+    assert str(err.value) == f"counter must be an int >= 0, got {shown}"
+
+
+@pytest.mark.parametrize(
+    ("key", "message"),
+    [
+        (-1, "key must be an int in [0, 2**64 - 1], got -1"),
+        (MASK64 + 1, f"key must be an int in [0, 2**64 - 1], got {MASK64 + 1}"),
+        (Word(-2), "key must be an int in [0, 2**64 - 1], got -2"),
+        (True, "key must be an int in [0, 2**64 - 1], got bool True"),
+    ],
+)
+def test_a_key_outside_64_bits_is_refused_with_its_name(key: int, message: str) -> None:
+    with pytest.raises(SeedError) as err:
+        Rng(key)
+    assert str(err.value) == message
