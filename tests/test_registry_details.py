@@ -1,0 +1,37 @@
+"""Details of the variant registry (``cardwar.variants``) that the conformance suite does
+not pin down: the exact error for an unknown name, and the registry a fresh interpreter
+builds when it imports the package.
+
+Written from mutation testing (``scripts/mutation.py``): each test kills mutants of
+``cardwar.variants`` that survived the rest of the suite.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+import cardwar
+from cardwar.variants import UnknownVariantError
+
+
+def test_an_unknown_variant_lists_the_known_names_in_registration_order() -> None:
+    with pytest.raises(UnknownVariantError) as info:
+        cardwar.variant("chess")
+    assert str(info.value) == (
+        "unknown variant 'chess'; known variants: "
+        "war, peace, arneson, cold-war, generals, caravan"
+    )
+
+
+def test_a_fresh_interpreter_registers_the_six_variants_on_import() -> None:
+    # The registry is built once, when the package is imported: only a new process
+    # shows what that import does.
+    code = "import cardwar; print(' '.join(cardwar.variant_names()))"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["war", "peace", "arneson", "cold-war", "generals", "caravan"]
