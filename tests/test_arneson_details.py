@@ -1,0 +1,168 @@
+"""Details of :mod:`cardwar.variants.arneson` that the main tests leave open: the exact
+messages of :func:`~cardwar.variants.arneson.parse_action` (notation that names no card),
+of the ``players`` option, of :func:`~cardwar.variants.arneson.step` (a card not in the
+hand, a step after the end) and of :func:`~cardwar.variants.arneson.observe`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardwar.cards import CardError, parse_card, parse_cards
+from cardwar.core import (
+    GameOverError,
+    IllegalActionError,
+    NotationError,
+    OptionError,
+    Outcome,
+    Termination,
+)
+from cardwar.variants import arneson
+
+
+def _card_error(text: str) -> str:
+    with pytest.raises(CardError) as err:
+        parse_card(text)
+    return str(err.value)
+
+
+@pytest.mark.parametrize("text", ["ZZ", "2X", "", "JK=Q"])
+def test_a_bad_card_is_refused_with_the_card_message(text: str) -> None:
+    # kills parse_action mutmut_3
+    with pytest.raises(NotationError) as err:
+        arneson.parse_action(text)
+    assert str(err.value) == (
+        f"bad action {text!r}: expected a card such as QH ({_card_error(text)})"
+    )
+
+
+@pytest.mark.parametrize("players", [1, 3, "3", "two"])
+def test_arneson_refuses_any_number_of_players_but_two(players: Any) -> None:
+    with pytest.raises(OptionError) as err:
+        arneson.options(players=players)
+    assert err.value.option == "players"
+    assert str(err.value) == (
+        "option 'players': Arneson's War is for two players (ARNESON-PLAYERS)"
+    )
+
+
+@pytest.mark.parametrize("players", [2, "2", " 2 "])
+def test_arneson_accepts_two_players_and_drops_the_option(players: Any) -> None:
+    assert arneson.options(players=players, hand_size=4) == arneson.Options(hand_size=4)
+
+
+def _game(**opts: Any) -> arneson.State:
+    # Seat 0's stock starts 2C 3C 4C 5C, seat 1's 2D 3D 4D 5D; the rest follow in deck order.
+    deck = list(arneson.deck())
+    tops = [parse_cards("2C 3C 4C 5C"), parse_cards("2D 3D 4D 5D")]
+    rest = [c for c in deck if c not in tops[0] + tops[1]]
+    deal = [(*tops[0], *rest[:22]), (*tops[1], *rest[22:])]
+    return arneson.new_game(0, arneson.options(**opts), deal=deal)
+
+
+def test_a_card_outside_the_hand_is_refused_listing_the_legal_choices() -> None:
+    state = _game()
+    assert arneson.to_act(state) == 0
+    with pytest.raises(IllegalActionError) as err:
+        arneson.step(state, arneson.parse_action("2D"))
+    assert str(err.value) == (
+        "seat 0 cannot play 2D: it is not a card of their hand; legal actions: 2C, 3C, 4C"
+    )
+    state = arneson.step(state, arneson.parse_action("4C"))
+    notation: Any = "2D"  # the notation, not the action
+    with pytest.raises(IllegalActionError) as err:
+        arneson.step(state, notation)
+    assert str(err.value) == (
+        "seat 1 cannot play 2D: it is not a card of their hand; legal actions: 2D, 3D, 4D"
+    )
+
+
+def test_a_finished_game_refuses_every_choice_saying_how_it_ended() -> None:
+    state = _game(max_battles=1)
+    state = arneson.step(state, arneson.parse_action("4C"))
+    state = arneson.step(state, arneson.parse_action("2D"))
+    assert state.last is not None
+    assert state.last.winner == 0
+    with pytest.raises(GameOverError) as err:
+        arneson.step(state, arneson.parse_action("2C"))
+    assert str(err.value) == "the game is over (draw (battle_limit)); no action is legal"
+
+
+@pytest.mark.parametrize("seat", [2, -1])
+def test_observe_refuses_a_seat_that_does_not_exist(seat: int) -> None:
+    with pytest.raises(ValueError, match=r"^seat must") as err:
+        arneson.observe(_game(), seat)
+    assert str(err.value) == f"seat must be 0 or 1, got {seat}"
+
+
+def test_a_choice_prints_as_its_card() -> None:
+    assert str(arneson.Choose(parse_card("10H"))) == "10H"
+    assert str(arneson.Choose(parse_card("QS"))) == "QS"
+
+
+def test_a_two_card_deck_is_enough_for_two_players() -> None:
+    opts = arneson.options(ranks="A", suits="SH")
+    assert sorted(map(str, arneson.deck(opts))) == ["AH", "AS"]
+
+
+def test_the_deck_follows_ranks_suits_and_copies() -> None:
+    opts = arneson.options(ranks="Q K A", suits="S H", decks=2)
+    assert sorted(map(str, arneson.deck(opts))) == sorted(
+        ["QS", "KS", "AS", "QH", "KH", "AH"] * 2
+    )
+    assert len(arneson.deck()) == 52
+
+
+def test_an_odd_card_is_set_aside_at_the_deal() -> None:
+    state = arneson.new_game(4, arneson.options(ranks="A 2 3", suits="S"))
+    assert len(state.tally.set_aside) == 1
+    assert [len(h) for h in state.hands] == [1, 1]
+    assert state.stocks == ((), ())
+    assert state.wars == 0
+    assert state.wars_won == (0, 0)
+    assert sorted(map(str, arneson.cards_in_play(state))) == ["2S", "3S", "AS"]
+
+
+def test_the_default_game_deals_a_hand_of_three_each() -> None:
+    state = arneson.new_game(5)
+    assert [len(h) for h in state.hands] == [3, 3]
+    assert [len(s) for s in state.stocks] == [23, 23]
+    assert arneson.outcome(state) is None
+
+
+def test_a_deal_that_leaves_a_seat_without_cards_is_won_at_once() -> None:
+    opts = arneson.options(ranks="A 2", suits="S")
+    state = arneson.new_game(0, opts, deal=["AS 2S", ""])
+    assert arneson.outcome(state) == Outcome(Termination.ALL_CARDS, (0,))
+    assert arneson.to_act(state) is None
+    state = arneson.new_game(0, opts, deal=["", "2S AS"])
+    assert arneson.outcome(state) == Outcome(Termination.ALL_CARDS, (1,))
+
+
+def test_each_choice_leaves_the_hand_and_the_round_refills_both() -> None:
+    state = _game()
+    assert (state.stocks[0][0], state.stocks[1][0]) == (parse_card("5C"), parse_card("5D"))
+    assert state.hands == (parse_cards("2C 3C 4C"), parse_cards("2D 3D 4D"))
+    state = arneson.step(state, arneson.parse_action("3C"))
+    assert state.hands == (parse_cards("2C 4C"), parse_cards("2D 3D 4D"))
+    state = arneson.step(state, arneson.parse_action("4D"))
+    assert state.last is not None
+    assert state.last.winner == 1
+    assert state.hands == (parse_cards("2C 4C 5C"), parse_cards("2D 3D 5D"))
+
+
+def test_choices_are_listed_by_rank_then_suit_in_bridge_order() -> None:
+    deck = list(arneson.deck())
+    tops = parse_cards("2S 2H 2C 2D")
+    rest = [c for c in deck if c not in tops]
+    state = arneson.new_game(0, arneson.options(hand_size=4), deal=[(*tops, *rest[:22]), rest[22:]])
+    assert [str(a) for a in arneson.legal_actions(state)] == ["2C", "2D", "2H", "2S"]
+
+
+def test_new_game_refuses_another_variants_options_by_name() -> None:
+    from cardwar.variants import war
+
+    with pytest.raises(TypeError) as err:
+        arneson.new_game(1, war.Options())  # type: ignore[arg-type]
+    assert str(err.value) == "options must be arneson.Options, got Options"
