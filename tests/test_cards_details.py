@@ -69,3 +69,19 @@ def test_a_single_foreign_joker_is_named() -> None:
     with pytest.raises(DealError) as err:
         check_deal([[JOKER, *reduced_deck("2", "C")]], reduced_deck("2", "C"))
     assert str(err.value) == "the deal holds cards that are not in the deck: JK"
+
+
+@pytest.mark.parametrize("suits", ["SHS", "S, h, s"], ids=["letters", "comma-separated"])
+def test_a_repeated_suit_is_refused_showing_the_suits_as_read(suits: str) -> None:
+    # kills _suits mutmut_15 (the message's separator)
+    with pytest.raises(CardError) as err:
+        reduced_deck("2 3", suits)
+    assert str(err.value) == "repeated suit in S H S"
+
+
+@pytest.mark.parametrize(("ranks", "suits"), [("", "CD"), ("2", "")], ids=["no-rank", "no-suit"])
+def test_an_empty_deck_is_refused_with_the_rule(ranks: str, suits: str) -> None:
+    # kills reduced_deck mutmut_13 (the exact message)
+    with pytest.raises(CardError) as err:
+        reduced_deck(ranks, suits)
+    assert str(err.value) == "a deck needs at least one rank and one suit"
