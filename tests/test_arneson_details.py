@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from cardwar.cards import CardError, parse_card, parse_cards
+from cardwar.cards import Card, CardError, parse_card, parse_cards
 from cardwar.core import (
     GameOverError,
     IllegalActionError,
@@ -166,3 +166,54 @@ def test_new_game_refuses_another_variants_options_by_name() -> None:
     with pytest.raises(TypeError) as err:
         arneson.new_game(1, war.Options())  # type: ignore[arg-type]
     assert str(err.value) == "options must be arneson.Options, got Options"
+
+
+# --- the win pile (pickup_order=win_pile): mutants of _resolve and cards_held -------------
+
+
+def _wp_game(deal: list[str], ranks: str, **opts: object) -> arneson.State:
+    return arneson.new_game(0, arneson.options(ranks=ranks, suits="SH", **opts), deal=deal)
+
+
+def _wp_play(state: arneson.State, first: str, second: str) -> arneson.State:
+    state = arneson.step(state, arneson.parse_action(first))
+    return arneson.step(state, arneson.parse_action(second))
+
+
+def _wp_text(pile: tuple[Card, ...]) -> str:
+    return " ".join(map(str, pile))
+
+
+@pytest.mark.rule("ARNESON-PICKUP", "ARNESON-REFILL")
+def test_a_win_pile_takes_the_won_cards_and_is_shuffled_into_an_empty_stock() -> None:
+    state = _wp_game(["5S 2S 3S 4S", "2H 3H 4H 5H"], "2 3 4 5", pickup_order="win_pile")
+    after = _wp_play(state, "5S", "2H")
+    # The won cards go onto the winner's win pile, seat by seat, not under the stock.
+    assert _wp_text(after.won[0]) == "5S 2H"
+    assert after.won[1] == ()
+    assert after.stocks == ((), ())
+    assert (after.cards_held(0), after.cards_held(1)) == (5, 3)
+    assert after.rng == state.rng  # nothing was shuffled
+    # Seat 0 must refill with an empty stock: its win pile is shuffled into its stock
+    # by the game's generator (WAR-PICKUP-WIN-PILE), and the top card drawn.
+    shuffled, rng = state.rng.shuffle(after.won[0])
+    again = _wp_play(after, "4S", "3H")
+    assert again.rng == rng
+    assert _wp_text(again.hands[0]) == f"2S 3S {shuffled[0]}"
+    assert _wp_text(again.stocks[0]) == str(shuffled[1])
+    assert _wp_text(again.won[0]) == "4S 3H"
+    assert (again.cards_held(0), again.cards_held(1)) == (6, 2)
+
+
+@pytest.mark.rule("ARNESON-WAR", "ARNESON-PICKUP")
+def test_a_war_won_with_a_win_pile_gives_each_seat_its_cards() -> None:
+    deal = ["5S 2S 3S 4S 6S 7S 8S", "5H 2H 3H 4H 6H 7H 8H"]
+    state = _wp_game(deal, "2 3 4 5 6 7 8", pickup_order="win_pile")
+    after = _wp_play(_wp_play(state, "5S", "5H"), "4S", "3H")
+    # As with any pickup order: seat 0 takes the stakes and both fourth cards, seat 1
+    # the pair that started the war; here they went through the win piles.
+    held = [sorted(map(str, (*after.hands[s], *after.stocks[s], *after.won[s]))) for s in (0, 1)]
+    assert held[0] == sorted(["2S", "3S", "6S", "7S", "8S", "4S", "6H", "7H", "8H", "3H"])
+    assert held[1] == sorted(["2H", "4H", "5S", "5H"])
+    assert (after.cards_held(0), after.cards_held(1)) == (10, 4)
+    assert after.wars_won == (1, 0)
