@@ -88,7 +88,8 @@ def report(minimum: float, modules: list[str]) -> int:
                 c["equivalent"] += 1
             else:
                 unreviewed.append(f"{name} ({'no tests' if code in (5, 33) else code})")
-    stale = sorted(n for n in reviewed if n in results and results[n][1] not in SURVIVED)
+    detected_codes = KILLED | TIMEOUT
+    stale = sorted(n for n in reviewed if n in results and results[n][1] in detected_codes)
     status = 0
     header = f"{'module':<22}{'mutants':>8}{'killed':>8}{'timeout':>8}{'survived':>9}"
     print(header + f"{'equivalent':>11}{'score':>8}")

@@ -217,3 +217,37 @@ def test_a_war_won_with_a_win_pile_gives_each_seat_its_cards() -> None:
     assert held[1] == sorted(["2H", "4H", "5S", "5H"])
     assert (after.cards_held(0), after.cards_held(1)) == (10, 4)
     assert after.wars_won == (1, 0)
+
+
+@pytest.mark.rule("ARNESON-WAR", "ARNESON-PICKUP")
+def test_the_pair_of_a_war_goes_onto_the_losers_win_pile() -> None:
+    deal = ["5S 2S 3S 4S 6S 7S 8S", "5H 2H 3H 4H 6H 7H 8H 9H 9S TH TS"]
+    state = _wp_game(deal, "2 3 4 5 6 7 8 9 T", pickup_order="win_pile")
+    after = _wp_play(_wp_play(state, "5S", "5H"), "4S", "3H")
+    # Seat 1 loses the war and takes the pair that started it: onto its win pile, like
+    # every won card with this pickup order, not under its stock, which still refills
+    # its hand and is not yet empty.
+    assert sorted(map(str, after.won[1])) == ["5H", "5S"]
+    assert _wp_text(after.stocks[1]) == "9S 10H 10S"
+    assert _wp_text(after.hands[1]) == "2H 4H 9H"
+    assert after.wars_won == (1, 0)
+
+
+@pytest.mark.rule("ARNESON-WAR", "ARNESON-REFILL")
+def test_a_win_pile_shuffled_during_a_tie_advances_the_generator_of_the_war() -> None:
+    state = _wp_game(["5S 2S 3S 4S", "2H 3H 4H 5H"], "2 3 4 5", pickup_order="win_pile")
+    first = _wp_play(state, "5S", "2H")
+    assert _wp_text(first.won[0]) == "5S 2H"
+    assert first.stocks == ((), ())
+    # 4S ties 4H: seat 0 refills from its win pile, shuffled into the empty stock, and
+    # stakes the rest; seat 1 has nothing left to draw. The war goes on (both still hold
+    # cards to choose), and the state carries the generator the shuffle advanced.
+    shuffled, rng = first.rng.shuffle(first.won[0])
+    war = _wp_play(first, "4S", "4H")
+    assert war.result is None
+    assert war.rng == rng
+    assert rng.counter > first.rng.counter
+    assert _wp_text(war.hands[0]) == f"2S 3S {shuffled[0]}"
+    assert _wp_text(war.laid[0]) == f"4S {shuffled[1]}"
+    assert _wp_text(war.hands[1]) == "3H 5H"
+    assert war.stakes == (1, 0)
