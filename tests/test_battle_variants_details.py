@@ -10,8 +10,6 @@ suite. The two variants share their engine (``_battle``), so each test runs on b
 from __future__ import annotations
 
 import pickle
-import subprocess
-import sys
 from collections import Counter
 from types import ModuleType
 from typing import Any
@@ -22,6 +20,7 @@ import pytest
 from cardwar import peace, war
 from cardwar.cards import standard_deck
 from cardwar.core import IllegalActionError
+from tests.support_process import run_bytes
 
 #: Each variant, and the other one, whose options it must refuse.
 PAIRS = [pytest.param(war, peace, id="war"), pytest.param(peace, war, id="peace")]
@@ -69,10 +68,7 @@ def _play_in_a_fresh_process(name: str, state: Any, steps: int | None) -> Any:
         "    state = game.step(state, game.Play.PLAY)\n"
         "sys.stdout.buffer.write(pickle.dumps(state))\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], input=pickle.dumps(state), capture_output=True, check=True
-    )
-    return pickle.loads(done.stdout)
+    return pickle.loads(run_bytes(code, pickle.dumps(state)))
 
 
 def test_a_pickled_peace_state_steps_the_same_in_a_fresh_process() -> None:

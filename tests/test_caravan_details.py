@@ -6,6 +6,7 @@ move."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from cardwar.core import GameOverError, IllegalActionError, NotationError, Optio
 from cardwar.rng import Rng
 from cardwar.variants import caravan
 from cardwar.variants.caravan import Caravan, Direction, Disband, Pile, Play, State
+from tests.support_process import run_text
 
 # Thirty distinct number cards: the smallest custom deck the default options accept.
 DECK_30 = " ".join(f"{r}{s}" for s in "HSD" for r in ("A", 2, 3, 4, 5, 6, 7, 8, 9, 10))
@@ -631,3 +633,36 @@ def test_a_bad_custom_deck_of_seat_0_is_refused_naming_deck_0() -> None:
         caravan.options(deck_0="AH 2H 3H", deck_1=DECK_30)
     assert err.value.option == "deck_0"
     assert str(err.value).startswith("option 'deck_0': a caravan deck needs at least 30 cards")
+
+
+# The deck options' converters are built once, when the module is imported: only a new
+# interpreter shows what that import did (mutmut runs its mutants in processes that
+# imported cardwar before the mutant was chosen).
+_FRESH_DECK_PROBES = """
+import json
+import attrs
+from cardwar.core import OptionError
+from cardwar.variants import caravan
+out = []
+for name, value in [("deck_0", " NONE "), ("deck_1", None), ("deck_1", "AH 2H"),
+                    ("deck_0", ["AH", "2H"]), ("deck_0", 5), ("deck_1", "AH ZZ")]:
+    try:
+        out.append(repr(attrs.fields_dict(caravan.Options)[name].converter(value)))
+    except OptionError as err:
+        out.append(f"{err.option}: {err}")
+print(json.dumps(out))
+"""
+
+
+def test_the_deck_options_convert_the_same_in_a_fresh_interpreter() -> None:
+    done = run_text(_FRESH_DECK_PROBES)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [
+        "None",
+        "None",
+        "(Card.parse('AH'), Card.parse('2H'))",
+        "(Card.parse('AH'), Card.parse('2H'))",
+        "deck_0: option 'deck_0': expected a deck in card notation (such as '2H 3H JK') or "
+        "None, got 5",
+        f"deck_1: option 'deck_1': {_card_error('ZZ')}",
+    ]

@@ -12,7 +12,6 @@ import io
 import json
 import os
 import subprocess
-import sys
 import threading
 import types
 from collections.abc import Callable
@@ -27,6 +26,7 @@ from cardwar import agents, records, war
 from cardwar import variants as registry
 from cardwar.core import IllegalActionError, NotationError, Outcome, Termination, Variant
 from cardwar.records import Record, RecordError, ReplayMismatch
+from tests.support_process import run_text
 
 
 def war_record(max_steps: int | None = None) -> Record:
@@ -283,29 +283,15 @@ def test_dumps_writes_no_actions_as_an_empty_array() -> None:
 
 
 def _run_under_ascii_locale(code: str) -> subprocess.CompletedProcess[str]:
-    """Run ``code`` in a Python whose locale encoding is ASCII (C locale, no UTF-8 mode).
-
-    The child runs in the current directory: under mutmut, that is where its trampolines
-    find their configuration."""
-    src = str(Path(cardwar.__file__).resolve().parent.parent)
-    env = dict(os.environ)
-    env.update(
-        LC_ALL="C",
-        LANG="C",
-        PYTHONCOERCECLOCALE="0",
-        PYTHONUTF8="0",
-        PYTHONIOENCODING="utf-8",
-        PYTHONPATH=os.pathsep.join([src, env.get("PYTHONPATH", "")]),
-    )
-    return subprocess.run(
-        [sys.executable, "-X", "utf8=0", "-c", code],
-        env=env,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=120,
-        check=False,
-    )
+    """Run ``code`` in a Python whose locale encoding is ASCII (C locale, no UTF-8 mode)."""
+    ascii_locale = {
+        "LC_ALL": "C",
+        "LANG": "C",
+        "PYTHONCOERCECLOCALE": "0",
+        "PYTHONUTF8": "0",
+        "PYTHONIOENCODING": "utf-8",
+    }
+    return run_text(code, extra_env=ascii_locale, python_args=("-X", "utf8=0"))
 
 
 def test_write_writes_utf8_under_an_ascii_locale(tmp_path: Path) -> None:

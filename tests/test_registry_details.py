@@ -8,13 +8,11 @@ Written from mutation testing (``scripts/mutation.py``): each test kills mutants
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
 import cardwar
 from cardwar.variants import UnknownVariantError
+from tests.support_process import run_text
 
 
 def test_an_unknown_variant_lists_the_known_names_in_registration_order() -> None:
@@ -30,8 +28,6 @@ def test_a_fresh_interpreter_registers_the_six_variants_on_import() -> None:
     # The registry is built once, when the package is imported: only a new process
     # shows what that import does.
     code = "import cardwar; print(' '.join(cardwar.variant_names()))"
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=False
-    )
+    done = run_text(code)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["war", "peace", "arneson", "cold-war", "generals", "caravan"]
