@@ -46,6 +46,19 @@ def test_an_illegal_action_is_named_in_the_error(game: Any) -> None:
         game.step(state, "fold")
 
 
+@pytest.mark.parametrize("game", VARIANTS)
+@pytest.mark.parametrize(("players", "seat"), [(2, 2), (3, 3), (4, -1), (3, 7)])
+def test_observe_refuses_a_seat_outside_the_table_naming_the_range(
+    game: Any, players: int, seat: int
+) -> None:
+    # The error gives the seats that exist, 0 to players - 1 (kills _battle.observe
+    # mutmut_6 and _7).
+    state = game.new_game(3, game.options(players=players))
+    with pytest.raises(ValueError, match=r"^seat must be in") as err:
+        game.observe(state, seat)
+    assert str(err.value) == f"seat must be in [0, {players - 1}], got {seat}"
+
+
 @pytest.mark.parametrize(("game", "other"), PAIRS)
 def test_a_state_with_another_variants_options_is_refused_by_type(
     game: Any, other: ModuleType

@@ -83,6 +83,31 @@ def test_a_deck_list_holding_a_non_string_is_refused_naming_the_option() -> None
     assert str(err.value) == "option 'deck_0': card notation must be a str, got int 7"
 
 
+@pytest.mark.rule("CARAVAN-DECK-CUSTOM")
+@pytest.mark.parametrize(
+    ("extra", "sets", "allowed", "repeats"),
+    [
+        (" 2H 3H", 1, "once (Jokers 2 times)", "2H (2 times), 3H (2 times)"),
+        (" 2H 2H", 2, "2 times (Jokers 4 times)", "2H (3 times)"),
+        (" JK JK JK", 1, "once (Jokers 2 times)", "JK (3 times)"),
+    ],
+)
+def test_a_deck_repeating_cards_is_refused_listing_every_repeated_card(
+    extra: str, sets: int, allowed: str, repeats: str
+) -> None:
+    # CARAVAN-DECK-CUSTOM: the message says how often a card may appear and lists every
+    # card that appears more often, in deck order (kills _check_custom_deck mutmut_25 to
+    # _28, _38 to _40).
+    with pytest.raises(OptionError) as err:
+        caravan.options(deck_0=DECK_30 + extra, deck_sets=sets)
+    assert err.value.option == "deck_0"
+    assert str(err.value) == (
+        f"option 'deck_0': a deck built from {sets} set(s) may hold each card at most "
+        f"{allowed}, but it repeats {repeats} "
+        "(CARAVAN-DECK-CUSTOM: no duplicate card from the same set)"
+    )
+
+
 # --- parse_action messages ---------------------------------------------------------------
 
 
