@@ -301,7 +301,7 @@ def _order(card: Card) -> tuple[int, int]:
 
 
 def _sorted(cards: Any) -> tuple[Card, ...]:
-    return tuple(sorted(parse_cards(cards) if isinstance(cards, str) else cards, key=_order))
+    return tuple(sorted(parse_cards(cards), key=_order))
 
 
 # --- actions ---------------------------------------------------------------------------
@@ -524,7 +524,10 @@ def _deal(
         check_deal(piles, deck(opts))
         for seat in range(n):
             if len(piles[seat]) != k:
-                raise DealError(f"seat {seat}'s hand has {len(piles[seat])} cards, not {k}")
+                held = len(piles[seat])
+                raise DealError(
+                    f"seat {seat}'s hand has {held} card{'' if held == 1 else 's'}, not {k}"
+                )
         if halves:
             own = _halves(opts.ranks, opts.suits)
             for seat in range(n):
@@ -830,7 +833,9 @@ def parse_action(text: str) -> Action:
         raise NotationError(f"action notation must be a str, got {type(text).__name__}")
     words = text.split()
     if not words:
-        raise NotationError("bad action '': expected pass, claim, challenge, partner or squad")
+        raise NotationError(
+            f"bad action {text!r}: expected pass, claim, challenge, partner or squad"
+        )
     head, rest = words[0].lower(), words[1:]
     try:
         if head == "pass" and not rest:
@@ -862,9 +867,12 @@ def step(state: State, action: Action) -> State:
     hand = state.hands[seat]
     if not isinstance(action, Squad) or not _valid_squad(state, hand, action.cards):
         raise IllegalActionError(
-            f"seat {seat} cannot play {action}: a squad is "
-            f"{'three cards' if state.options.squad_size is SquadSize.THREE else '1 to 3 cards'}"
-            " of their hand (all of it if it holds fewer)",
+            f"seat {seat} cannot play '{action}': a squad is "
+            + (
+                "three cards of their hand (all of it if it holds fewer)"
+                if state.options.squad_size is SquadSize.THREE
+                else "1 to 3 different cards of their hand"
+            ),
             legal_actions(state),
         )
     rest = tuple(c for c in hand if c not in action.cards)
@@ -906,7 +914,7 @@ def _claim_step(state: State, seat: int, action: Action) -> State:
         or action.card in state.revealed[seat]
     ):
         raise IllegalActionError(
-            f"seat {seat} cannot {action}: they may claim an unrevealed Ace of their hand "
+            f"seat {seat} cannot play '{action}': they may claim an unrevealed Ace of their hand "
             "or pass",
             legal_actions(state),
         )
@@ -932,7 +940,9 @@ def _choice_step(state: State, seat: int, action: Action) -> State:
     if action not in legal:
         what = "an opponent who holds cards" if state.options.four_player is FourPlayer.DUEL \
             else "a partner whose opponents hold cards"
-        raise IllegalActionError(f"seat {seat} cannot {action}: choose {what}", tuple(legal))
+        raise IllegalActionError(
+            f"seat {seat} cannot play '{action}': choose {what}", tuple(legal)
+        )
     n = state.players
     if isinstance(action, Challenge):
         sides: tuple[tuple[int, ...], ...] = ((seat,), (action.seat,))
