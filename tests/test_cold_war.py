@@ -397,29 +397,37 @@ def test_a_bomb_in_the_final_hand_scores_at_the_end_of_the_deal() -> None:
     assert ordered.deals == 0
 
 
-@pytest.mark.rule("COLDWAR-BOMB-MODE", "COLDWAR-A3", "COLDWAR-A4")
-def test_bomb_modes_score_the_hand_or_the_last_three_plays() -> None:
+@pytest.mark.rule("COLDWAR-BOMB-MODE", "COLDWAR-DECK", "COLDWAR-A3", "COLDWAR-A4")
+@pytest.mark.parametrize("ranks", [None, "2 3 4 5 6 7 8"])
+def test_bomb_modes_score_the_hand_or_the_last_three_plays(ranks: str | None) -> None:
     # Over whole random games, every deal's bombs are those of the cards the mode names:
-    # the hands shown at the scoring, or the last three cards each seat played. A deck of
-    # one suit makes bombs common.
+    # the hands shown at the scoring, or the last three cards each seat played, in
+    # sequence in the ranks of the game's deck (a deck of 2 to 8 has bombs the default
+    # 9 to Ace deck has not). A deck of one suit makes bombs common. Each deal's record
+    # names the dealer who dealt it.
     seen: Counter[str] = Counter()
     for mode in ("final_hand", "last_plays"):
         for seed in range(12):
             rnd = random.Random(seed)
-            opts = cold_war.options(bomb_mode=mode, target=300, suits="S")
+            deck = {} if ranks is None else {"ranks": ranks}
+            opts = cold_war.options(bomb_mode=mode, target=300, suits="S", **deck)
             state = cold_war.new_game(seed, opts)
             played: list[list[Any]] = [[] for _ in range(3)]
             while cold_war.outcome(state) is None:
                 actions = cold_war.legal_actions(state)
                 action = actions[rnd.randrange(len(actions))]
                 played[cold_war.to_act(state) or 0].append(action.card)
-                before = state.deals
+                before, dealer = state.deals, state.dealer
                 state = cold_war.step(state, action)
                 if state.deals > before:
                     deal = state.last_deal
                     assert deal is not None
+                    assert deal.number == before + 1
+                    assert deal.dealer == dealer
                     named = deal.hands if mode == "final_hand" else [p[-3:] for p in played]
-                    assert deal.bombs == tuple(cold_war.bomb_points(c) for c in named)
+                    assert deal.bombs == tuple(
+                        cold_war.bomb_points(c, opts.ranks) for c in named
+                    )
                     assert sum(deal.scores) == sum(deal.card_points) + sum(deal.bombs)
                     seen[mode] += sum(b > 0 for b in deal.bombs)
                     played = [[] for _ in range(3)]
