@@ -18,8 +18,9 @@ import attrs
 import pytest
 
 from cardwar import peace, war
-from cardwar.cards import standard_deck
+from cardwar.cards import parse_cards, standard_deck
 from cardwar.core import IllegalActionError
+from cardwar.rng import GAMMA, MASK64, Rng, mix64
 from tests.support_process import run_bytes
 
 #: Each variant, and the other one, whose options it must refuse.
@@ -108,3 +109,47 @@ def test_a_pickled_war_state_plays_the_same_in_a_fresh_process() -> None:
     while war.outcome(expected) is None:
         expected = war.step(expected, war.Play.PLAY)
     assert _play_in_a_fresh_process("war", state, None) == expected
+
+
+def _unxorshift(y: int, k: int) -> int:
+    """Invert ``x ^ (x >> k)`` on 64-bit words."""
+    x = y
+    for _ in range(64 // k):
+        x = y ^ (x >> k)
+    return x
+
+
+def _unmix64(word: int) -> int:
+    """Return the input that SplitMix64's finaliser (``cardwar.rng.mix64``) maps to ``word``."""
+    mod = 1 << 64
+    z = _unxorshift(word, 31)
+    z = z * pow(0x94D049BB133111EB, -1, mod) % mod
+    z = _unxorshift(z, 27)
+    z = z * pow(0xBF58476D1CE4E5B9, -1, mod) % mod
+    return _unxorshift(z, 30)
+
+
+@pytest.mark.rule("WAR-PICKUP-SHUFFLED")
+def test_a_shuffled_war_table_is_shuffled_exactly_as_the_generator_says() -> None:
+    # The two-player war path shuffles the table with its own inlined copy of the
+    # generator. A generator state whose draw for the 3-card step of Fisher-Yates lies
+    # just under the boundary 2**64 / 3 of the multiply-shift (found by inverting the
+    # finaliser) shows any deviation in the low bits of that copy, which ordinary draws
+    # hide (kills _battle._duel_war mutmut_153).
+    word = 6148914690329090924
+    assert (word * 3) >> 64 == 0
+    assert ((word + (1 << 30)) * 3) >> 64 == 1
+    key = (_unmix64(word) - 2 * GAMMA) & MASK64  # the second draw of the shuffle
+    assert mix64((key + 2 * GAMMA) & MASK64) == word
+    opts = war.options(
+        face_down=0, pickup_order="shuffled", out_of_cards="last_card_stands",
+        ranks="3 5 7", suits="SH",
+    )
+    state = war.new_game(0, opts, deal=["5S 7S 3S", "5H 3H 7H"])
+    state = attrs.evolve(state, rng=Rng(key, 0))
+    after = war.step(state, war.Play.PLAY)  # 5S ties 5H, then 7S beats 3H
+    # The table, seat by seat, shuffled by the state's generator, goes under seat 0's
+    # stock.
+    table, rng = Rng(key, 0).shuffle(parse_cards("5S 7S 5H 3H"))
+    assert after.rng == rng
+    assert after.stocks[0] == (*parse_cards("3S"), *table)
