@@ -450,6 +450,12 @@ def test_the_best_total_at_or_past_the_target_wins_after_a_deal() -> None:
     several = play(leave_position(target=15), "9S", "QD", "JS")
     assert several.result is not None
     assert several.result.winners == (1,)
+    # Exactly at the target is enough; one short is not.
+    exact = play(leave_position(target=78), "9S", "QD", "JS")
+    assert exact.result == cardwar.Outcome(Termination.TARGET_SCORE, (1,), (20, 78, 19))
+    short = play(leave_position(target=79), "9S", "QD", "JS")
+    assert short.result is None
+    assert short.totals == (20, 78, 19)
 
 
 @pytest.mark.rule("COLDWAR-WIN", "COLDWAR-A14")
