@@ -458,6 +458,23 @@ def test_the_best_total_at_or_past_the_target_wins_after_a_deal() -> None:
     assert short.totals == (20, 78, 19)
 
 
+@pytest.mark.rule("COLDWAR-WIN", "COLDWAR-END-DEAL")
+def test_the_final_state_keeps_the_table_as_the_last_deal_left_it() -> None:
+    # A game won at the end of a deal deals no more: the state keeps its options, dealer
+    # and generator (nothing is shuffled), no one is left to play, and each seat still
+    # recalls the cards it played in the deal.
+    start = leave_position(target=70)
+    won = play(start, "9S", "QD", "JS")
+    assert won.result is not None
+    assert won.options == start.options
+    assert won.dealer == start.dealer == 0
+    assert won.rng == start.rng
+    assert won.order == ()
+    assert won.recent == tuple((parse_card(c),) for c in ("9S", "QD", "JS"))
+    for seat in range(3):
+        assert cold_war.observe(won, seat).dealer == 0
+
+
 @pytest.mark.rule("COLDWAR-WIN", "COLDWAR-A14")
 def test_a_shared_best_total_plays_another_deal_by_default() -> None:
     def tied(**opts: Any) -> cold_war.State:
