@@ -376,3 +376,9 @@ def test_the_last_deal_is_observed_once_scored() -> None:
     assert state.last_deal.number == 1
     assert cold_war.observe(state, 1).last_deal == state.last_deal
     assert cold_war.observe(state, 1).deals == 1
+    # The scored deal stays the last one through the tricks of the next deal.
+    scored, tricks = state.last_deal, state.tricks
+    while state.tricks == tricks:
+        state = cold_war.step(state, cold_war.legal_actions(state)[0])
+    assert state.deals == 1
+    assert state.last_deal == scored
