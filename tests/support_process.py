@@ -40,7 +40,7 @@ def run_text(
         capture_output=True,
         text=True,
         encoding="utf-8",
-        timeout=120,
+        timeout=60,
         check=False,
     )
 
@@ -53,7 +53,7 @@ def run_bytes(code: str, stdin: bytes) -> bytes:
         env=fresh_env(),
         input=stdin,
         capture_output=True,
-        timeout=120,
+        timeout=60,
         check=False,
     )
     assert done.returncode == 0, done.stderr.decode("utf-8", "replace")
