@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -254,6 +255,16 @@ def test_war_trigger_any_pair_or_tie_for_highest() -> None:
     assert partial.war_rank is None  # no war is known before the round is complete
     top_tie = play(position(hands, war_trigger="tie_for_highest", **D14), "9S", "AH", "AS")
     assert top_tie.order == (1, 2)
+    # A highest card played once is no war even when the other cards pair: it takes the
+    # trick as any trick is taken, and with winner_first its taker draws first (the top
+    # card of the stock, JK).
+    taken = play(
+        position(hands, "JK", war_trigger="tie_for_highest", draw_order="winner_first", **D14),
+        "9S", "9H", "AS",
+    )
+    assert taken.last_trick is not None
+    assert taken.last_trick.winner == 2
+    assert [cards(h) for h in taken.hands] == ["10S JS 10H", "QH AH KH", "JH KS JK"]
     # Any pair: the first pair completed fixes the war; a later pair is no war.
     four = play(war_position(), "9S", "KH", "9H", "9S")
     assert four.order == (0, 2, 3)
@@ -515,38 +526,81 @@ def test_observation_hides_other_hands_stakes_and_the_stock() -> None:
         cold_war.observe(war, 4)
 
 
-@pytest.mark.rule("COLDWAR-LEAD")
-def test_the_next_trick_is_led_by_the_taker_or_the_next_player_from_the_leader() -> None:
-    # COLDWAR-LEAD, checked after every trick of many random games on small decks (where
-    # players often leave): the taker leads if still in the deal; otherwise (a table set
-    # aside, or a taker who left) the first player still in the deal clockwise from the
-    # trick's leader, the leader included. The next trick is played clockwise from there.
-    # Four players on 18 cards reach every case.
-    players = 4
-    seen: Counter[str] = Counter()
-    for seed in range(150):
+def _random_four_player_steps(
+    seeds: int = 150,
+) -> Iterator[tuple[cold_war.State, cold_war.State]]:
+    """Yield every step (state before, state after) of random four-player games on 18
+    cards, where players often leave and tables are often set aside."""
+    for seed in range(seeds):
         rnd = random.Random(seed)
-        opts = cold_war.options(players=players, ranks="9 10 J Q K A", suits="SHD", decks=1,
+        opts = cold_war.options(players=4, ranks="9 10 J Q K A", suits="SHD", decks=1,
                                 jokers=0, target=150)
         state = cold_war.new_game(seed, opts)
         while cold_war.outcome(state) is None:
             actions = cold_war.legal_actions(state)
             after = cold_war.step(state, actions[rnd.randrange(len(actions))])
-            trick = after.last_trick
-            if after.tricks > state.tricks and after.deals == state.deals:
-                assert trick is not None
-                active = after.active
-                leader = trick.rounds[0][0].seat
-                if trick.winner is not None and active[trick.winner]:
-                    lead = trick.winner
-                    seen["taker"] += 1
-                else:
-                    lead = next(
-                        (leader + k) % players for k in range(players)
-                        if active[(leader + k) % players]
-                    )
-                    seen["leader" if lead == leader else "after the leader"] += 1
-                clockwise = ((lead + k) % players for k in range(players))
-                assert after.order == tuple(s for s in clockwise if active[s])
+            yield state, after
             state = after
+
+
+@pytest.mark.rule("COLDWAR-LEAD")
+def test_the_next_trick_is_led_by_the_taker_or_the_next_player_from_the_leader() -> None:
+    # COLDWAR-LEAD, checked after every trick of many random games: the taker leads if
+    # still in the deal; otherwise (a table set aside, or a taker who left) the first
+    # player still in the deal clockwise from the trick's leader, the leader included.
+    # The next trick is played clockwise from there.
+    players = 4
+    seen: Counter[str] = Counter()
+    for state, after in _random_four_player_steps():
+        trick = after.last_trick
+        if after.tricks > state.tricks and after.deals == state.deals:
+            assert trick is not None
+            active = after.active
+            leader = trick.rounds[0][0].seat
+            if trick.winner is not None and active[trick.winner]:
+                lead = trick.winner
+                seen["taker"] += 1
+            else:
+                lead = next(
+                    (leader + k) % players for k in range(players)
+                    if active[(leader + k) % players]
+                )
+                seen["leader" if lead == leader else "after the leader"] += 1
+            clockwise = ((lead + k) % players for k in range(players))
+            assert after.order == tuple(s for s in clockwise if active[s])
     assert min(seen["taker"], seen["leader"], seen["after the leader"]) > 0, seen
+
+
+@pytest.mark.rule("COLDWAR-LEAVE", "COLDWAR-END-DEAL")
+def test_within_a_deal_no_card_is_lost_and_the_trick_records_who_left() -> None:
+    # After every step of a deal (wars included): every card of the deck is somewhere
+    # (hands, stock, pools, table, set aside), the cards set aside stay set aside, the
+    # last scored deal is kept, and a finished trick lists exactly the players who left
+    # the deal during it. When the deal is scored, its points and those set aside (by
+    # every set-aside table of the deal) are the deck's.
+    seen: Counter[str] = Counter()
+    start_active = ()
+    for state, after in _random_four_player_steps():
+        if not state.rounds and not state.plays:  # a trick starts
+            start_active = state.active
+        deck = cold_war.deck(after.options)
+        if after.deals != state.deals:
+            # The deal is scored: its cards' points and those set aside are the deck's.
+            deal, trick = after.last_deal, after.last_trick
+            assert deal is not None
+            assert trick is not None
+            assert sum(deal.card_points) + deal.set_aside == sum(map(cold_war.card_points, deck))
+            seen["a second table set aside"] += bool(state.set_aside) and trick.winner is None
+            continue
+        assert sorted(map(str, cold_war.cards_in_play(after))) == sorted(map(str, deck))
+        assert after.set_aside[: len(state.set_aside)] == state.set_aside
+        assert after.last_deal == state.last_deal
+        seen["war" if after.rounds else "step"] += 1
+        seen["set aside"] += len(after.set_aside) > len(state.set_aside)
+        if after.tricks > state.tricks:
+            assert after.last_trick is not None
+            left = {s for s in range(4) if start_active[s] and not after.active[s]}
+            assert set(after.last_trick.left) == left
+            seen["left"] += bool(left)
+            seen["left before a war round"] += bool(left) and len(after.last_trick.rounds) > 1
+    assert min(seen.values()) > 0, seen
