@@ -579,7 +579,7 @@ def test_within_a_deal_no_card_is_lost_and_the_trick_records_who_left() -> None:
     # the deal during it. When the deal is scored, its points and those set aside (by
     # every set-aside table of the deal) are the deck's.
     seen: Counter[str] = Counter()
-    start_active = ()
+    start_active: tuple[bool, ...] = ()
     for state, after in _random_four_player_steps():
         if not state.rounds and not state.plays:  # a trick starts
             start_active = state.active
