@@ -730,3 +730,37 @@ def test_places_a_player_who_finishes_leaves_the_others_generals_revealed() -> N
     assert state.places == (None, None, None, 1)
     assert state.revealed == ((), (parse_card("AS"),), (), ())
     assert generals.observe(state, 2).revealed == ((), (parse_card("AS"),), (), ())
+
+
+@pytest.mark.rule("GENERALS-PLACES", "GENERALS-DEAL-END")
+def test_places_won_at_the_end_of_a_deal_go_into_the_next_deal() -> None:
+    # Seat 3 finished first in a battle; at the end of the deal the pot goes back and
+    # seat 1 reaches the target: second place. Seats 0 and 2 play on, in a new deal
+    # that knows both places (kills _end_deal mutmut_116).
+    hands = ["2S 2H", "KD 2D", "KC 2C", "KS KH"]
+    start = attrs.evolve(game(hands, "", places=True, target=30), banked=(0, 15, 0, 0))
+    state = act(start, "challenge 0", "squad KS KH", "squad 2S 2H")  # 26 beats 4
+    assert state.places == (None, None, None, 1)
+    state = act(state, "challenge 2", "squad KD 2D", "squad KC 2C")  # 15 = 15: a pot
+    assert generals.outcome(state) is None
+    assert state.deals == 2
+    assert state.banked == (0, 30, 15, 30)
+    assert state.places == (None, 2, None, 1)
+    assert generals.observe(state, 0).places == (None, 2, None, 1)
+
+
+@pytest.mark.rule("GENERALS-CLAIM", "GENERALS-DEAL-END")
+def test_a_general_revealed_when_a_deal_ends_is_not_revealed_in_the_next() -> None:
+    # Seat 0 still holds its revealed AH when the deal ends; the new deal is dealt from
+    # the whole deck and no general of it is revealed before its claims (kills _end_deal
+    # mutmut_108).
+    state = game(["AS 2S", "2H 3H"], "3S AH", target=1000, claim_cards=1,
+                 squad_size="one_to_three")
+    state = act(state, "claim AS", "pass", "pass", "squad 2H", "squad AS 2S", "squad 3S",
+                "squad 3H", "pass", "claim AH", "claim AS", "squad AS 2S", "squad 2H",
+                "squad 3S")
+    assert state.deals == 2
+    assert state.revealed == ((parse_card("AH"),), ())
+    after = act(state, "squad 3H")
+    assert after.deals == 3
+    assert after.revealed == ((), ())
