@@ -88,8 +88,8 @@ def report(minimum: float, modules: list[str]) -> int:
                 c["equivalent"] += 1
             else:
                 unreviewed.append(f"{name} ({'no tests' if code in (5, 33) else code})")
-    detected_codes = KILLED | TIMEOUT
-    stale = sorted(n for n in reviewed if n in results and results[n][1] in detected_codes)
+    stale = sorted(n for n in reviewed if n in results and results[n][1] in KILLED)
+    slow = sorted(n for n in reviewed if n in results and results[n][1] in TIMEOUT)
     status = 0
     header = f"{'module':<22}{'mutants':>8}{'killed':>8}{'timeout':>8}{'survived':>9}"
     print(header + f"{'equivalent':>11}{'score':>8}")
@@ -121,6 +121,10 @@ def report(minimum: float, modules: list[str]) -> int:
     if stale:
         print(f"\n{len(stale)} mutants listed as equivalent are killed now; remove them:")
         for name in stale:
+            print("  " + name)
+    if slow:
+        print(f"\n{len(slow)} mutants listed as equivalent timed out (counted as detected):")
+        for name in slow:
             print("  " + name)
     return status
 
