@@ -691,3 +691,17 @@ def test_the_deck_options_convert_the_same_in_a_fresh_interpreter() -> None:
         "None, got 5",
         f"deck_1: option 'deck_1': {_card_error('ZZ')}",
     ]
+
+
+def test_the_generator_is_carried_unchanged_through_every_move() -> None:
+    # Caravan uses its generator only to shuffle the decks at the deal; every move keeps
+    # it, so a state records the same generator as the deal's (kills step mutmut_79).
+    state = caravan.new_game(4, caravan.options(max_turns=60))
+    dealt = state.rng
+    moves = 0
+    while caravan.outcome(state) is None:
+        actions = caravan.legal_actions(state)
+        state = caravan.step(state, actions[moves % len(actions)])
+        assert state.rng == dealt
+        moves += 1
+    assert moves > 10
