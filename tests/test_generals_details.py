@@ -342,17 +342,23 @@ def test_a_new_deal_starts_with_an_empty_table_and_the_dealer_as_chooser() -> No
 # --- places: several players finishing at one check --------------------------------------
 
 
+def _places_deal(banked: tuple[int, ...]) -> tuple[generals.State, generals.State]:
+    """Play a places game (target 30) on the deck 2 K of four suits (60 points), two cards
+    each and no reserve, with ``banked`` points from earlier deals: return the state after
+    its first battle (seat 3's KS KH, 26, beat seat 0's 4) and after its second (15 = 15,
+    a pot), which ends the deal."""
+    hands = ["2S 2H", "KD 2D", "KC 2C", "KS KH"]
+    start = attrs.evolve(game(hands, "", places=True, target=30), banked=banked)
+    first = act(start, "challenge 0", "squad KS KH", "squad 2S 2H")
+    return first, act(first, "challenge 2", "squad KD 2D", "squad KC 2C")
+
+
 @pytest.mark.rule("GENERALS-PLACES", "GENERALS-DEAL-END", "GENERALS-TIE")
 def test_places_players_finishing_together_are_ranked_higher_score_first() -> None:
-    # Deck 2 K of four suits (60 points), two cards each, no reserve; the points banked
-    # from an earlier deal are 14, 16, 15 and 15, all under the target of 30.
-    hands = ["2S 2H", "KD 2D", "KC 2C", "KS KH"]
-    start = game(hands, "", places=True, target=30)
-    start = attrs.evolve(start, banked=(14, 16, 15, 15))
-    state = act(start, "challenge 0", "squad KS KH", "squad 2S 2H")  # 26 beats 4
+    # The points banked from an earlier deal are 14, 16, 15 and 15, all under the target.
+    first, state = _places_deal((14, 16, 15, 15))
     # Seat 3 reaches 15 + 30 = 45: first place.
-    assert state.places == (None, None, None, 1)
-    state = act(state, "challenge 2", "squad KD 2D", "squad KC 2C")  # 15 = 15: a pot
+    assert first.places == (None, None, None, 1)
     # No one can fight: the deal ends and the pot goes back to its owners. Seat 1 reaches
     # 31 and seat 2 30 at the same check: second and third, the higher score first.
     # Seat 0 (14) is left alone and is fourth.
@@ -737,11 +743,8 @@ def test_places_won_at_the_end_of_a_deal_go_into_the_next_deal() -> None:
     # Seat 3 finished first in a battle; at the end of the deal the pot goes back and
     # seat 1 reaches the target: second place. Seats 0 and 2 play on, in a new deal
     # that knows both places (kills _end_deal mutmut_116).
-    hands = ["2S 2H", "KD 2D", "KC 2C", "KS KH"]
-    start = attrs.evolve(game(hands, "", places=True, target=30), banked=(0, 15, 0, 0))
-    state = act(start, "challenge 0", "squad KS KH", "squad 2S 2H")  # 26 beats 4
-    assert state.places == (None, None, None, 1)
-    state = act(state, "challenge 2", "squad KD 2D", "squad KC 2C")  # 15 = 15: a pot
+    first, state = _places_deal((0, 15, 0, 0))
+    assert first.places == (None, None, None, 1)
     assert generals.outcome(state) is None
     assert state.deals == 2
     assert state.banked == (0, 30, 15, 30)
