@@ -63,6 +63,13 @@ def test_reduced_and_multiple_decks() -> None:
         war.options(decks=316)
     with pytest.raises(OptionError, match="'decks'"):
         war.options(decks=10**9)
+    # The bound itself is accepted, and the message gives the arithmetic.
+    assert len(war.deck(war.options(ranks="2", suits="S", decks=2**14))) == 2**14
+    with pytest.raises(OptionError) as refused:
+        war.options(ranks="2 3 4", suits="SH", decks=2731)
+    assert str(refused.value) == (
+        "option 'decks': 2731 decks of 6 cards make 16386 cards; at most 16384 can be shuffled"
+    )
 
 
 @pytest.mark.rule("WAR-PLAYERS")
@@ -71,8 +78,11 @@ def test_player_counts() -> None:
         war.options(players=1)
     with pytest.raises(OptionError, match="'players'"):
         war.options(players=53)
-    with pytest.raises(OptionError, match="'players'"):
+    with pytest.raises(OptionError) as refused:
         war.options(players=3, ranks="2", suits="SH")
+    assert str(refused.value) == (
+        "option 'players': 3 players need at least as many cards; the deck has 2"
+    )
     assert war.options(players="6").players == 6
     assert war.new_game(0, war.options(players=52)).players == 52
 
@@ -110,9 +120,11 @@ def test_explicit_deal_is_validated() -> None:
         game(["AS AS", "2S 2H AH"], "2 A", "SH")
     with pytest.raises(DealError, match="not in the deck: KD"):
         game(["AS KD", "2S 2H AH"], "2 A", "SH")
-    with pytest.raises(DealError, match="one stock per seat"):
+    with pytest.raises(DealError, match=r"one stock per seat \(2\), got 1 stock$"):
         war.new_game(0, war.options(ranks="2 A", suits="SH"), deal=["AS 2S 2H AH"])
-    with pytest.raises(DealError, match="one stock per seat"):
+    with pytest.raises(DealError, match=r"one stock per seat \(2\), got 3 stocks$"):
+        war.new_game(0, war.options(ranks="2 A", suits="SH"), deal=["AS", "2S 2H", "AH"])
+    with pytest.raises(DealError, match=r"one stock per seat \(2\), got a string$"):
         war.new_game(0, war.options(ranks="2 A", suits="SH"), deal="AS 2S 2H AH")
 
 
@@ -385,6 +397,38 @@ def test_repeated_position_is_detected_as_a_draw() -> None:
     end = run(state)
     assert war.outcome(end) == Outcome(Termination.REPEATED_POSITION, ())
     assert end.battles == 7
+
+
+@pytest.mark.rule("WAR-CYCLE")
+@pytest.mark.rule("WAR-WIN-WARS")
+def test_wars_won_are_part_of_the_position_when_they_can_end_the_game() -> None:
+    deal = ["5H 4H 2S 3H", "5S 2H 4S 3S"]
+
+    def play(wars_to_win: int | None) -> tuple[war.State, list[tuple[int, int]]]:
+        state = game(
+            deal, "2 3 4 5", "SH", face_down=1, pickup_order="winner_first", wars_to_win=wars_to_win
+        )
+        seen: dict[object, int] = {}
+        repeats = []
+        while war.outcome(state) is None:
+            if state.stocks in seen:
+                repeats.append((seen[state.stocks], state.battles))
+            seen.setdefault(state.stocks, state.battles)
+            state = war.step(state, PLAY)
+        return state, repeats
+
+    # The stocks after battle 3 come back after battle 11: an 8-battle cycle with wars in it.
+    drawn, repeats = play(None)
+    assert repeats[0] == (3, 11)
+    assert war.outcome(drawn) == Outcome(Termination.REPEATED_POSITION, ())
+    assert drawn.battles == 15
+    # With wars to win, each turn of the cycle brings seat 0 nearer the goal, so the same
+    # stocks are not the same position: the game goes on until a seat wins its tenth war.
+    won, repeats = play(10)
+    assert repeats[0] == (3, 11)
+    assert war.outcome(won) == Outcome(Termination.WARS_WON, (0,))
+    assert won.battles == 70
+    assert won.wars_won == (10, 9)
 
 
 @pytest.mark.rule("WAR-CYCLE")

@@ -296,7 +296,8 @@ def deal_stocks(
         stocks = tuple(cards[i::players] for i in range(players))
     else:
         if isinstance(deal, str) or len(deal) != players:
-            got = "a string" if isinstance(deal, str) else f"{len(deal)} stocks"
+            n = len(deal)
+            got = "a string" if isinstance(deal, str) else f"{n} stock{'' if n == 1 else 's'}"
             raise DealError(f"an explicit deal needs one stock per seat ({players}), got {got}")
         stocks = tuple(parse_cards(pile) for pile in deal)
         check_deal(stocks, deck)
