@@ -4,6 +4,7 @@ Usage (from the repository root, with the ``mutation`` extra installed)::
 
     .venv/bin/python scripts/mutation.py                 # run every module, then report
     .venv/bin/python scripts/mutation.py rng cards       # run only these modules
+    .venv/bin/python scripts/mutation.py registry        # cardwar/variants/__init__.py
     .venv/bin/python scripts/mutation.py --report-only   # report the last run
 
 mutmut's own settings are in ``[tool.mutmut]`` of ``pyproject.toml``: which modules it
@@ -69,15 +70,30 @@ def load_results() -> dict[str, tuple[str, int | None]]:
     return results
 
 
+def short_name(module: str) -> str:
+    """Return the name a module is selected by: its last part (``war`` for
+    ``variants.war``), and ``registry`` for ``variants.__init__``."""
+    last = module.split(".")[-1]
+    return "registry" if last == "__init__" else last
+
+
+def pattern(name: str) -> str:
+    """Return mutmut's pattern for the mutants of the module selected by ``name``. The
+    registry's mutants are named ``cardwar.variants.x_<function>``."""
+    if name == "registry":
+        return "cardwar.variants.x*"
+    return f"cardwar.{name}.*" if "." in name else f"cardwar*.{name}.*"
+
+
 def report(minimum: float, modules: list[str]) -> int:
     """Print the per-module table; return the exit status."""
     results = load_results()
-    reviewed = load_equivalent()
+    reviewed = load_equivalent(EQUIVALENT)
     outside = load_equivalent(KILLED_OUTSIDE)
     counts: dict[str, Counter[str]] = {}
     unreviewed: list[str] = []
     for name, (module, code) in sorted(results.items()):
-        if modules and module.split(".")[-1] not in modules:
+        if modules and short_name(module) not in modules:
             continue
         c = counts.setdefault(module, Counter())
         c["mutants"] += 1
@@ -95,8 +111,9 @@ def report(minimum: float, modules: list[str]) -> int:
                 c["equivalent"] += 1
             else:
                 unreviewed.append(f"{name} ({'no tests' if code in (5, 33) else code})")
-    stale = sorted(n for n in reviewed if n in results and results[n][1] in KILLED)
-    slow = sorted(n for n in reviewed if n in results and results[n][1] in TIMEOUT)
+    chosen = {n: code for n, (module, code) in results.items() if module in counts}
+    stale = sorted(n for n in reviewed if chosen.get(n) in KILLED)
+    slow = sorted(n for n in reviewed if chosen.get(n) in TIMEOUT)
     status = 0
     header = f"{'module':<22}{'mutants':>8}{'killed':>8}{'timeout':>8}{'survived':>9}"
     print(header + f"{'outside':>8}{'equivalent':>11}{'score':>8}")
@@ -139,13 +156,13 @@ def report(minimum: float, modules: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Run mutmut over the chosen modules (all by default) and report."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("modules", nargs="*", help="module names such as rng or war")
+    parser.add_argument("modules", nargs="*", help="module names such as rng, war or registry")
     parser.add_argument("--report-only", action="store_true", help="report the last run")
     parser.add_argument("--min", type=float, default=90.0, help="minimum score per module")
     parser.add_argument("--max-children", type=int, default=2, help="parallel mutants")
     args = parser.parse_args(argv)
     if not args.report_only:
-        patterns = [f"cardwar.{m}.*" if "." in m else f"cardwar*.{m}.*" for m in args.modules]
+        patterns = [pattern(m) for m in args.modules]
         command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children)]
         subprocess.run([*command, *patterns], cwd=ROOT, check=True)
     return report(args.min, args.modules)

@@ -1,0 +1,134 @@
+"""The report of ``scripts/mutation.py``, which prints the mutation scores published on the
+verification page: run on made-up mutmut results, it must count each verdict where it
+belongs and fail on what is not reviewed or not run."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "mutation.py"
+
+
+def _load_script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("mutation_script", SCRIPT)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def script(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """The script, reading its results and lists from ``tmp_path``."""
+    module = _load_script()
+    monkeypatch.setattr(module, "META_ROOT", tmp_path / "mutants")
+    monkeypatch.setattr(module, "EQUIVALENT", tmp_path / "equivalent.txt")
+    monkeypatch.setattr(module, "KILLED_OUTSIDE", tmp_path / "outside.txt")
+    return module
+
+
+def _write(tmp_path: Path, module: str, codes: dict[str, int | None]) -> None:
+    meta = tmp_path / "mutants" / (module.replace(".", "/") + ".py.meta")
+    meta.parent.mkdir(parents=True, exist_ok=True)
+    meta.write_text(json.dumps({"exit_code_by_key": codes}), encoding="utf-8")
+
+
+def _lists(tmp_path: Path, equivalent: list[str], outside: list[str]) -> None:
+    (tmp_path / "equivalent.txt").write_text(
+        "# comment\n\n" + "".join(f"{n} -- a reason\n" for n in equivalent), encoding="utf-8"
+    )
+    (tmp_path / "outside.txt").write_text(
+        "".join(f"{n} -- tests/test_x.py::test_y\n" for n in outside), encoding="utf-8"
+    )
+
+
+def _row(out: str, module: str) -> list[str]:
+    (line,) = [line for line in out.splitlines() if line.split()[:1] == [module]]
+    return line.split()
+
+
+def test_every_verdict_is_counted_in_its_column(
+    script: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    war = "cardwar.variants.war.x_step__mutmut_"
+    codes: dict[str, int | None] = {f"{war}{i}": 1 for i in range(1, 17)}
+    codes.update({f"{war}17": 3, f"{war}18": -24, f"{war}19": 0, f"{war}20": 0})
+    _write(tmp_path, "variants.war", codes)
+    _write(tmp_path, "variants.__init__", {"cardwar.variants.x_f__mutmut_1": 1})
+    _lists(tmp_path, equivalent=[f"{war}19"], outside=[f"{war}20"])
+    assert script.report(90.0, []) == 0
+    out = capsys.readouterr().out
+    # mutants, killed, timed out, survived, outside, equivalent, score
+    assert _row(out, "variants.war")[1:] == ["20", "17", "1", "2", "1", "1", "95.0%"]
+    assert _row(out, "variants.__init__")[1:] == ["1", "1", "0", "0", "0", "0", "100.0%"]
+    assert _row(out, "all")[1:] == ["21", "18", "1", "2", "1", "1", "95.2%"]
+    assert "not reviewed" not in out
+
+
+def test_an_unreviewed_survivor_or_an_unrun_mutant_fails_the_run(
+    script: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    war = "cardwar.variants.war.x_step__mutmut_"
+    _lists(tmp_path, equivalent=[], outside=[])
+    _write(tmp_path, "variants.war", {f"{war}1": 1, f"{war}2": 0})
+    assert script.report(0.0, []) == 1
+    assert f"{war}2 (0)" in capsys.readouterr().out
+    _write(tmp_path, "variants.war", {f"{war}1": 1, f"{war}2": None})
+    assert script.report(0.0, []) == 1
+    assert "1 not checked yet" in capsys.readouterr().out
+
+
+def test_a_score_under_the_minimum_fails_the_run(
+    script: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rng = "cardwar.rng.x_mix64__mutmut_"
+    _lists(tmp_path, equivalent=[f"{rng}2"], outside=[])
+    _write(tmp_path, "rng", {f"{rng}1": 1, f"{rng}2": 0})
+    assert script.report(50.0, []) == 0
+    assert script.report(90.0, []) == 1
+    assert "50.0%  <-- below the minimum" in capsys.readouterr().out
+
+
+def test_stale_and_timed_out_equivalents_are_named(
+    script: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rng = "cardwar.rng.x_mix64__mutmut_"
+    _lists(tmp_path, equivalent=[f"{rng}1", f"{rng}2"], outside=[])
+    _write(tmp_path, "rng", {f"{rng}1": 1, f"{rng}2": -24})
+    assert script.report(90.0, []) == 0
+    out = capsys.readouterr().out
+    assert f"listed as equivalent are killed now; remove them:\n  {rng}1" in out
+    assert f"listed as equivalent timed out (counted as detected):\n  {rng}2" in out
+
+
+def test_modules_are_selected_by_their_short_name(
+    script: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _lists(tmp_path, equivalent=[], outside=[])
+    _write(tmp_path, "variants.war", {"cardwar.variants.war.x_step__mutmut_1": 1})
+    _write(tmp_path, "variants.__init__", {"cardwar.variants.x_f__mutmut_1": 1})
+    _lists(tmp_path, equivalent=["cardwar.variants.war.x_step__mutmut_1"], outside=[])
+    assert script.report(90.0, ["registry"]) == 0
+    out = capsys.readouterr().out
+    assert "variants.__init__" in out
+    assert "variants.war" not in out
+    assert "killed now" not in out
+    assert script.report(90.0, ["war"]) == 0
+    assert "killed now; remove them:\n  cardwar.variants.war.x_step__mutmut_1" in (
+        capsys.readouterr().out
+    )
+    assert script.pattern("registry") == "cardwar.variants.x*"
+    assert script.pattern("war") == "cardwar*.war.*"
+    assert script.pattern("variants.war") == "cardwar.variants.war.*"
+
+
+def test_a_malformed_list_line_is_refused(script: ModuleType, tmp_path: Path) -> None:
+    (tmp_path / "equivalent.txt").write_text("cardwar.rng.x_f__mutmut_1 no reason\n")
+    with pytest.raises(SystemExit, match=r"equivalent.txt:1: expected '<mutant> -- <reason>'"):
+        script.load_equivalent(tmp_path / "equivalent.txt")
