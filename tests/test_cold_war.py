@@ -381,6 +381,8 @@ def test_bombs_are_three_cards_of_a_suit_in_sequence() -> None:
     assert bomb("AS QS 10S") == 0
     assert bomb("AS KS") == 0
     assert bomb("JK JK 9S") == 20
+    # Three Jokers (a deck with jokers=3 or more) stand in for a whole sequence.
+    assert bomb("JK JK JK") == 20
 
 
 @pytest.mark.rule("COLDWAR-BOMB", "COLDWAR-BOMB-MODE", "COLDWAR-REFILL", "COLDWAR-A3",

@@ -460,7 +460,7 @@ def card_points(card: Card) -> int:
 def bomb_points(cards: Sequence[Card], ranks: Sequence[Rank] = SHORT_RANKS) -> int:
     """Return the bomb points of three cards (COLDWAR-BOMB): 100 for three cards of one
     suit in sequence in the order of ``ranks`` (no wrap), 20 when Jokers stand in for
-    some of them, else 0.
+    some or all of them (COLDWAR-A4), else 0.
 
     >>> bomb_points(parse_cards("AS KS QS")), bomb_points(parse_cards("9H JK JH"))
     (100, 20)
