@@ -97,6 +97,21 @@ def test_interpreted_peace_kernel_equals_step(
     check_equal(peace, peace.options(**combination), range(_count(profile)))
 
 
+def test_interpreted_war_kernel_when_every_player_is_short_at_once(interpreted: None) -> None:
+    # WAR-OUT-ALL-SHORT: under out_of_cards=lose, when every player in a war is short of
+    # the stake, nobody is put out and all play what they have. Drawn options reach this
+    # only now and then; here it is reached on purpose, so the kernel's branch always runs.
+    options = war.options(ranks="2 3", suits="SH", face_down=3, out_of_cards="lose")
+    all_short = []
+    for seed in range(12):
+        record = war.step(war.new_game(seed, options), war.Play.PLAY).last
+        assert record is not None
+        if record.wars and all(t.face_down == 0 and not t.standing for t in record.rounds[1]):
+            all_short.append(seed)
+    assert all_short == [8, 11]
+    check_equal(war, options, range(12))
+
+
 # Drawn options: a fixture is set up once for all of a Hypothesis test's examples, which
 # suits this one (it only swaps module attributes back at the end).
 @settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
