@@ -33,6 +33,19 @@ def run(state: war.State, battles: int | None = None) -> war.State:
     return state
 
 
+def run_with_repeats(state: war.State) -> tuple[war.State, list[tuple[int, int]]]:
+    """Play to the end; return the final state and, for every battle after which the
+    stocks are ones seen before, ``(battle first seen after, this battle)``."""
+    seen = {state.stocks: state.battles}
+    repeats = []
+    while war.outcome(state) is None:
+        state = war.step(state, PLAY)
+        if state.stocks in seen:
+            repeats.append((seen[state.stocks], state.battles))
+        seen.setdefault(state.stocks, state.battles)
+    return state, repeats
+
+
 def stocks(state: war.State) -> list[str]:
     return [" ".join(str(c) for c in s) for s in state.stocks]
 
@@ -399,23 +412,21 @@ def test_repeated_position_is_detected_as_a_draw() -> None:
     assert end.battles == 7
 
 
-@pytest.mark.rule("WAR-CYCLE")
-@pytest.mark.rule("WAR-WIN-WARS")
+@pytest.mark.rule("WAR-CYCLE", "WAR-WIN-WARS")
 def test_wars_won_are_part_of_the_position_when_they_can_end_the_game() -> None:
     deal = ["5H 4H 2S 3H", "5S 2H 4S 3S"]
 
     def play(wars_to_win: int | None) -> tuple[war.State, list[tuple[int, int]]]:
-        state = game(
-            deal, "2 3 4 5", "SH", face_down=1, pickup_order="winner_first", wars_to_win=wars_to_win
+        return run_with_repeats(
+            game(
+                deal,
+                "2 3 4 5",
+                "SH",
+                face_down=1,
+                pickup_order="winner_first",
+                wars_to_win=wars_to_win,
+            )
         )
-        seen: dict[object, int] = {}
-        repeats = []
-        while war.outcome(state) is None:
-            if state.stocks in seen:
-                repeats.append((seen[state.stocks], state.battles))
-            seen.setdefault(state.stocks, state.battles)
-            state = war.step(state, PLAY)
-        return state, repeats
 
     # The stocks after battle 3 come back after battle 11: an 8-battle cycle with wars in it.
     drawn, repeats = play(None)
@@ -444,22 +455,16 @@ def test_cycle_detection_is_exact(seed: int, data: st.DataObject) -> None:
         pickup_order=data.draw(st.sampled_from(["winner_first", "seat_order"])),
         repeated_tie=data.draw(st.sampled_from(["war", "single_card"])),
     )
-    state = war.new_game(seed, options)
-    seen = {state.stocks: 0}
-    first_repeat: tuple[int, int] | None = None
-    while war.outcome(state) is None:
-        state = war.step(state, PLAY)
-        if state.stocks in seen and first_repeat is None:
-            first_repeat = (seen[state.stocks], state.battles - seen[state.stocks])
-        seen.setdefault(state.stocks, state.battles)
+    state, repeats = run_with_repeats(war.new_game(seed, options))
     result = war.outcome(state)
     assert result is not None
     if result.termination is Termination.REPEATED_POSITION:
-        assert first_repeat is not None
-        mu, lam = first_repeat
+        assert repeats
+        mu, again = repeats[0]
+        lam = again - mu
         assert state.battles <= 2 * max(mu + 1, lam) + lam
     else:
-        assert first_repeat is None
+        assert not repeats
 
 
 @pytest.mark.rule("WAR-OBSERVE")
