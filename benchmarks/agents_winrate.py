@@ -1,6 +1,6 @@
 """Measure each heuristic agent's win rate against the random agent.
 
-For every variant with a heuristic (``cardwar.agents.HEURISTICS``), play N seeded games
+For every variant with a heuristic (``cardwar.agents.has_heuristic``), play N seeded games
 (game i uses ``derive_seed(SEED, i)``): the heuristic sits in seat ``i % players`` (so
 every seat gets the same share of games, seat-swapped halves with two players) and every
 other seat is a random agent seeded from the game's seed. Print, per variant, the
@@ -62,7 +62,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
     parser.add_argument("variants", nargs="*", help="variants (default: every heuristic)")
     args = parser.parse_args(argv)
-    names = [cardwar.variant(n).NAME for n in args.variants] or sorted(agents.HEURISTICS)
+    names = [cardwar.variant(n).NAME for n in args.variants] or sorted(
+        v.NAME for v in cardwar.all_variants() if agents.has_heuristic(v)
+    )
     chunk = max(1, math.ceil(args.games / (4 * args.jobs)))
     started = time.perf_counter()
     print(f"{args.games} games per variant, master seed {args.seed}; the heuristic sits in "

@@ -4,6 +4,7 @@ Usage (from the repository root, with the ``mutation`` extra installed)::
 
     .venv/bin/python scripts/mutation.py                 # run every module, then report
     .venv/bin/python scripts/mutation.py rng cards       # run only these modules
+    .venv/bin/python scripts/mutation.py caravan         # every module of one game
     .venv/bin/python scripts/mutation.py registry        # cardwar/variants/__init__.py
     .venv/bin/python scripts/mutation.py --report-only   # report the last run
 
@@ -71,10 +72,15 @@ def load_results() -> dict[str, tuple[str, int | None]]:
 
 
 def short_name(module: str) -> str:
-    """Return the name a module is selected by: its last part (``war`` for
-    ``variants.war``), and ``registry`` for ``variants.__init__``."""
-    last = module.split(".")[-1]
-    return "registry" if last == "__init__" else last
+    """Return the name a module is selected by: its last part (``rng``), the game for a
+    module of a game's package (``war`` for ``variants.war.rules``, ``_battle`` for the War
+    family's engine), and ``registry`` for ``variants.__init__``."""
+    parts = module.split(".")
+    if parts == ["variants", "__init__"]:
+        return "registry"
+    if len(parts) >= 3 and parts[0] == "variants":
+        return parts[1]
+    return parts[-1]
 
 
 def pattern(name: str) -> str:

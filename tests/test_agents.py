@@ -10,7 +10,7 @@ import pytest
 
 import cardwar
 from cardwar import agents, records
-from cardwar.agents import HEURISTICS, Agent, FirstAgent, RandomAgent
+from cardwar.agents import Agent, FirstAgent, RandomAgent
 from cardwar.core import Variant
 from cardwar.rng import derive_seed
 
@@ -57,8 +57,11 @@ def test_random_agent_uses_no_global_randomness() -> None:
 def test_agents_satisfy_the_protocol() -> None:
     assert isinstance(RandomAgent(0), Agent)
     assert isinstance(FirstAgent(), Agent)
-    for name, factory in HEURISTICS.items():
-        assert isinstance(factory(0), Agent), name
+    for variant in VARIANTS:
+        found = variant.heuristic(0)
+        # An automatic game has no decisions, hence no heuristic; every other game has one.
+        assert (found is None) is variant.AUTOMATIC, variant.NAME
+        assert found is None or isinstance(found, Agent), variant.NAME
 
 
 @parametrize_choice
@@ -129,8 +132,8 @@ def test_play_stops_at_max_steps_without_an_outcome() -> None:
 
 @parametrize_choice
 def test_every_variant_with_decisions_has_a_heuristic(variant: Variant) -> None:
-    assert variant.NAME in HEURISTICS, (
-        f"add a heuristic agent for {variant.NAME!r} to cardwar.agents.HEURISTICS"
+    assert agents.has_heuristic(variant), (
+        f"give {variant.NAME!r} a heuristic agent: its agents module's heuristic(seed)"
     )
     record = agents.play(
         variant,
@@ -170,7 +173,7 @@ def win_rate(name: str, games: int) -> float:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", sorted(HEURISTICS))
+@pytest.mark.parametrize("name", sorted(v.NAME for v in CHOICE))
 def test_heuristics_beat_random(name: str, profile: str) -> None:
     # 1000 games each with --profile full (the figures of docs/agents.md come from
     # benchmarks/agents_winrate.py); a few dozen otherwise. A random seat wins 1/players

@@ -7,8 +7,9 @@ import statistics
 
 import pytest
 
+import cardwar
 from cardwar import agents
-from cardwar.agents import HEURISTICS, FirstAgent, RandomAgent
+from cardwar.agents import FirstAgent, RandomAgent
 from cardwar.rng import MAX_BOUND
 
 
@@ -38,7 +39,9 @@ def test_random_agent_repr_shows_its_generator_position() -> None:
     assert repr(agent) == before.replace("counter=0", "counter=1")
 
 
-@pytest.mark.parametrize("name", sorted(HEURISTICS))
+@pytest.mark.parametrize(
+    "name", sorted(v.NAME for v in cardwar.all_variants() if agents.has_heuristic(v))
+)
 def test_agents_name_themselves(name: str) -> None:
     heuristic = agents.heuristic(name, 3)
     assert repr(heuristic) == f"{type(heuristic).__name__}()"

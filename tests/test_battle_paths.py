@@ -9,6 +9,9 @@ from hypothesis import strategies as st
 
 from cardwar import peace, war
 from cardwar.variants import _battle
+from cardwar.variants._battle import rules as battle_rules
+from cardwar.variants.peace import rules as peace_rules
+from cardwar.variants.war import rules as war_rules
 from tests.strategies import seeds
 
 
@@ -18,7 +21,7 @@ def agree(state: _battle.BattleState, rules: _battle.Rules) -> int:
     n = 0
     while fast.result is None:
         fast = _battle.play_battle(fast, rules)
-        slow = _battle._general_battle(slow, rules)
+        slow = battle_rules._general_battle(slow, rules)
         assert fast == slow, f"battle {fast.battles}: the fast path differs"
         n += 1
     return n
@@ -53,17 +56,17 @@ def test_war_fast_paths_equal_the_general_battle(
         max_battles=2000,
         **deck,
     )
-    assert agree(war.new_game(seed, options), war._rules(options)) >= 1
+    assert agree(war.new_game(seed, options), war_rules._rules(options)) >= 1
 
 
 @given(seed=seeds, pickup=st.sampled_from(list(peace.Pickup)))
 @settings(max_examples=40)
 def test_peace_fast_paths_equal_the_general_battle(seed: int, pickup: peace.Pickup) -> None:
     options = peace.options(pickup_order=pickup)
-    assert agree(peace.new_game(seed, options), peace._rules(options)) >= 1
+    assert agree(peace.new_game(seed, options), peace_rules._rules(options)) >= 1
 
 
 def test_fast_paths_on_many_default_games() -> None:
-    rules = war._rules(war.Options())
+    rules = war_rules._rules(war.Options())
     battles = sum(agree(war.new_game(seed), rules) for seed in range(60))
     assert battles > 60 * 50

@@ -111,18 +111,27 @@ def test_modules_are_selected_by_their_short_name(
     script: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _lists(tmp_path, equivalent=[], outside=[])
-    _write(tmp_path, "variants.war", {"cardwar.variants.war.x_step__mutmut_1": 1})
+    _write(tmp_path, "variants.war.rules", {"cardwar.variants.war.rules.x_step__mutmut_1": 1})
+    _write(tmp_path, "variants.cold_war.rules", {
+        "cardwar.variants.cold_war.rules.x_step__mutmut_1": 0})
     _write(tmp_path, "variants.__init__", {"cardwar.variants.x_f__mutmut_1": 1})
-    _lists(tmp_path, equivalent=["cardwar.variants.war.x_step__mutmut_1"], outside=[])
+    _lists(tmp_path, equivalent=["cardwar.variants.war.rules.x_step__mutmut_1"], outside=[])
     assert script.report(90.0, ["registry"]) == 0
     out = capsys.readouterr().out
     assert "variants.__init__" in out
     assert "variants.war" not in out
     assert "killed now" not in out
+    # A game is selected by its name, whichever module of its package a mutant is in.
     assert script.report(90.0, ["war"]) == 0
-    assert "killed now; remove them:\n  cardwar.variants.war.x_step__mutmut_1" in (
-        capsys.readouterr().out
-    )
+    out = capsys.readouterr().out
+    assert "killed now; remove them:\n  cardwar.variants.war.rules.x_step__mutmut_1" in out
+    assert "variants.war.rules" in out
+    assert "cold_war" not in out
+    assert script.short_name("variants.caravan.view") == "caravan"
+    assert script.short_name("variants._battle.rules") == "_battle"
+    assert script.short_name("variants.__init__") == "registry"
+    assert script.short_name("variants.war.__init__") == "war"
+    assert script.short_name("records") == "records"
     assert script.pattern("registry") == "cardwar.variants.x*"
     assert script.pattern("war") == "cardwar*.war.*"
     assert script.pattern("variants.war") == "cardwar.variants.war.*"

@@ -33,6 +33,7 @@ from cardwar.core import (
     make_options,
     option,
 )
+from cardwar.render import render_fields
 
 # --- Countdown: automatic, not a battle game, no docstring ------------------------------
 
@@ -86,6 +87,12 @@ def _countdown_parse(text: str) -> str:
     return "tick"
 
 
+def _countdown_describe_step(before: CountdownState, action: object, after: CountdownState,
+                             *, ascii: bool = False) -> str:
+    done = after.options.length - after.left
+    return f"step {done}: {action}\n" + render_fields("Countdown", after, ascii=ascii)
+
+
 def _make_countdown() -> types.ModuleType:
     module = types.ModuleType("toy_countdown")  # no docstring: module.__doc__ is None
     members: dict[str, Any] = {
@@ -107,6 +114,15 @@ def _make_countdown() -> types.ModuleType:
         "num_players": lambda state: 2,
         "cards_in_play": lambda state: (),
         "parse_action": _countdown_parse,
+        "STEP_NAME": "step",
+        # The shared field-by-field rendering: a new variant's first renderer.
+        "render_state": lambda state, *, ascii=False: render_fields("Countdown", state,
+                                                                    ascii=ascii),
+        "render_observation": lambda obs, *, ascii=False: render_fields("Countdown", obs,
+                                                                        ascii=ascii),
+        "describe_deal": lambda state, *, ascii=False: "",  # nothing is dealt
+        "describe_step": _countdown_describe_step,
+        "heuristic": lambda seed: None,
     }
     for name, value in members.items():
         setattr(module, name, value)
@@ -204,6 +220,13 @@ def _make_pick() -> types.ModuleType:
         "num_players": lambda state: 2,
         "cards_in_play": lambda state: (),
         "parse_action": _pick_parse,
+        "STEP_NAME": "step",
+        "render_state": lambda state, *, ascii=False: render_fields("Pick", state, ascii=ascii),
+        "render_observation": lambda obs, *, ascii=False: render_fields(
+            f"Pick, seat {obs.seat}'s view", obs, ascii=ascii),
+        "describe_deal": lambda state, *, ascii=False: "",
+        "describe_step": lambda before, action, after, *, ascii=False: f"picked {action}",
+        "heuristic": lambda seed: None,  # no heuristic agent
     }
     for name, value in members.items():
         setattr(module, name, value)
@@ -233,8 +256,15 @@ def test_register_refuses_a_module_without_the_protocol(
 ) -> None:
     module = types.ModuleType("half_done")
     module.NAME = "half"  # type: ignore[attr-defined]
-    with pytest.raises(TypeError, match="half_done does not provide the Variant protocol"):
+    with pytest.raises(TypeError, match="half_done does not provide the Variant protocol"
+                       ) as err:
         registry.register(module)
+    # The error names what is missing, and not what is there.
+    missing = str(err.value).partition("missing: ")[2].split(", ")
+    assert "step" in missing
+    assert "render_state" in missing
+    assert "heuristic" in missing
+    assert "NAME" not in missing
     assert "half" not in registry.variant_names()
 
 
@@ -333,7 +363,7 @@ def test_play_shows_an_automatic_game_that_is_not_a_battle_game(
     assert main(["play", "countdown", "--seed", "5", "-o", "length=2", "--record",
                  str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "Countdown, seed 5"  # no "dealt:" line: there are no stocks
+    assert lines[0] == "Countdown, seed 5"  # no "dealt:" line: describe_deal says nothing
     assert lines[1] == "step 1: tick"
     assert lines[2] == "Countdown"  # the generic rendering, field by field
     assert "  left: 1" in lines

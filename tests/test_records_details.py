@@ -27,6 +27,7 @@ from cardwar import variants as registry
 from cardwar.core import IllegalActionError, NotationError, Outcome, Termination, Variant
 from cardwar.records import Record, RecordError, ReplayMismatch
 from tests.support_process import run_text
+from tests.support_toys import presentation
 
 
 def war_record(max_steps: int | None = None) -> Record:
@@ -448,6 +449,7 @@ def gate(monkeypatch: pytest.MonkeyPatch) -> Variant:
         "num_players": lambda state: 2,
         "cards_in_play": lambda state: (),
         "parse_action": _gate_parse,
+        **presentation("Gate"),
     }
     for name, value in members.items():
         setattr(module, name, value)

@@ -16,9 +16,7 @@ from cardwar.cards import Card, parse_card
 from cardwar.core import Variant
 from cardwar.records import CARD_PATTERN
 from cardwar.render import (
-    RENDERERS,
     SUIT_SYMBOLS,
-    describe_battle,
     format_card,
     render_fields,
     render_observation,
@@ -60,9 +58,13 @@ def cards_shown(text: str) -> set[Card]:
             if CARD_PATTERN.search(t) and t.upper() not in ("JOKER",)}
 
 
-def test_every_registered_variant_has_a_renderer() -> None:
-    missing = [v.NAME for v in VARIANTS if v.NAME not in RENDERERS]
-    assert not missing, f"add a Renderer for {missing} to cardwar.render.RENDERERS"
+@parametrize
+def test_the_shared_renderer_dispatches_to_the_variants_own(variant: Variant) -> None:
+    state = variant.new_game(4)
+    obs = variant.observe(state, 0)
+    assert render_state(variant, state) == variant.render_state(state)
+    assert render_observation(variant, obs, ascii=True) == variant.render_observation(
+        obs, ascii=True)
 
 
 @parametrize
@@ -127,7 +129,7 @@ def test_war_in_a_battle_is_described_round_by_round() -> None:
     state = war.new_game(2026)
     while state.last is None or len(state.last.rounds) < 2:
         state = war.step(state, war.Play.PLAY)
-    lines = describe_battle(state.battles, state.last)
+    lines = war.describe_battle(state.battles, state.last)
     assert lines[0].startswith(f"battle {state.battles}: seat 0 ")
     assert lines[1].startswith("  war: seat 0 3 down, ")
 
@@ -139,7 +141,7 @@ def test_cards_print_with_symbols_or_notation() -> None:
     assert format_card(None) == "--"
 
 
-def test_variants_without_a_renderer_are_shown_field_by_field() -> None:
+def test_render_fields_shows_any_attrs_value_field_by_field() -> None:
     @attrs.frozen
     class Thing:
         hand: tuple[Card, ...]
@@ -148,12 +150,9 @@ def test_variants_without_a_renderer_are_shown_field_by_field() -> None:
 
     text = render_fields("Game", Thing((parse_card("AH"), parse_card("10C")), 3))
     assert text.splitlines() == ["Game", "  hand: A\u2665 10\u2663", "  count: 3"]
-
-    class Fake:
-        NAME = "not-registered"
-        TITLE = "Fake"
-
-    fake: Any = Fake()
-    assert render_state(fake, Thing((), 1), ascii=True).splitlines() == [
+    # The options and the generator are left out; a value that is no attrs class is
+    # shown as its repr.
+    assert render_fields("Fake", Thing((), 1), ascii=True).splitlines() == [
         "Fake", "  hand: ()", "  count: 1"
     ]
+    assert render_fields("Fake", 7).splitlines() == ["Fake", "  7"]

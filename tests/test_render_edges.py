@@ -12,7 +12,8 @@ import attrs
 
 from cardwar import arneson, generals, war
 from cardwar.cards import Card, parse_card
-from cardwar.render import describe_battle, render_fields, render_observation, render_state
+from cardwar.render import render_fields, render_observation, render_state
+from cardwar.variants._battle.view import describe_battle
 
 
 def test_a_standing_card_and_a_player_out_of_cards_are_shown() -> None:

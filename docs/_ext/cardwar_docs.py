@@ -490,10 +490,42 @@ def _import_dotted(name: str) -> object:
     return None
 
 
+_own_analyze = ModuleAnalyzer.analyze
+
+
+def _analyze_with_reexports(self: ModuleAnalyzer) -> None:
+    """Analyze a module's source; for a variant package, also take the ``#:`` docs of the
+    constants it re-exports from its own modules (``NAME`` lives in ``rules``), so that
+    ``cardwar.variants.war.NAME`` is documented where users import it from."""
+    done = getattr(self, "_analyzed", False)
+    _own_analyze(self)
+    if done or not self.modname.startswith("cardwar.variants."):
+        return
+    package = importlib.import_module(self.modname)
+    if not hasattr(package, "__path__"):
+        return
+    for name in getattr(package, "__all__", ()):
+        if ("", name) in self.attr_docs:
+            continue
+        for sub in ("rules", "view", "notation", "agents"):
+            subname = f"{self.modname}.{sub}"
+            submodule = getattr(package, sub, None)  # the War family's engine has no agents
+            if not inspect.ismodule(submodule) or getattr(submodule, name, None) is not getattr(
+                package, name
+            ):
+                continue
+            found = ModuleAnalyzer.for_module(subname).find_attr_docs().get(("", name))
+            if found:
+                self.attr_docs["", name] = found
+                self.tagorder.setdefault(name, len(self.tagorder))
+                break
+
+
 def setup(app: Sphinx) -> ExtensionMetadata:
     """Register the directives and the hook that documents options fields."""
     app.add_directive("cardwar-options", OptionsDirective)
     app.add_directive("cardwar-exports", ExportsDirective)
     app.add_directive("cardwar-variants", VariantsDirective)
     app.connect("autodoc-process-docstring", _option_field_doc)
+    ModuleAnalyzer.analyze = _analyze_with_reexports  # type: ignore[method-assign]
     return {"version": cardwar.__version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -49,8 +49,9 @@ import attrs
 from cardwar.cards import Card
 from cardwar.core import Termination, Variant
 from cardwar.rng import check_seed, derive_seed
-from cardwar.variants import peace, war
 from cardwar.variants._battle import OutOfCards, Pickup, Play, RepeatedTie, SpareCards, WarJoins
+from cardwar.variants.peace import rules as peace_rules
+from cardwar.variants.war import rules as war_rules
 
 __all__ = [
     "ENGINES",
@@ -94,7 +95,9 @@ _POOL_THRESHOLD = {"numba": 400_000, "reference": 4_000}
 # Games per chunk when chunk_size is None, per engine.
 _CHUNK_SIZE = {"numba": 50_000, "reference": 500}
 
-_VARIANTS: dict[str, ModuleType] = {"war": war, "peace": peace}
+# The batch engine plays the War family's automatic games: per name, the game's rules
+# module (its options, new_game, step and the Rules value the kernel is given).
+_VARIANTS: dict[str, ModuleType] = {"war": war_rules, "peace": peace_rules}
 
 
 class ExecutorLike(Protocol):

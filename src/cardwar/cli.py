@@ -33,16 +33,14 @@ from cardwar.core import (
     options_info,
     options_to_json,
 )
-from cardwar.render import describe_battle, render_observation, render_state, symbolize
+from cardwar.render import render_observation, render_state, symbolize
 from cardwar.rng import SeedError, check_seed, derive_seed
 from cardwar.variants import UnknownVariantError, all_variants, variant
-from cardwar.variants._battle import BattleState
 
 __all__ = [
     "EXIT_FAILURE",
     "EXIT_INTERRUPTED",
     "EXIT_USAGE",
-    "describe_battle",
     "format_action",
     "main",
     "summarise",
@@ -239,31 +237,24 @@ def _play_automatic(args: argparse.Namespace, game: Variant, options: Any) -> in
     ascii = _wants_ascii(args)
     state = game.new_game(args.seed, options)
     print(f"{game.TITLE}, seed {args.seed}")
-    if isinstance(state, BattleState):
-        sizes = " | ".join(str(len(s)) for s in state.stocks)
-        print(f"dealt: {sizes} cards")
+    dealt = game.describe_deal(state, ascii=ascii)
+    if dealt:
+        print(dealt)
     actions: list[str] = []
     while game.outcome(state) is None and (args.max_steps is None
                                            or len(actions) < args.max_steps):
         action = game.legal_actions(state)[0]
-        state = game.step(state, action)
+        before, state = state, game.step(state, action)
         actions.append(str(action))
-        if args.quiet:
-            continue
-        if isinstance(state, BattleState) and state.last is not None:
-            lines = describe_battle(state.battles, state.last, ascii=ascii)
-            held = " | ".join(str(state.cards_held(s)) for s in range(state.players))
-            lines[0] += f"   [{held}]"
-            print("\n".join(lines))
-        else:
-            print(f"step {len(actions)}: {format_action(action, ascii=ascii)}")
-            print(render_state(game, state, ascii=ascii))
+        if not args.quiet:
+            print(game.describe_step(before, action, state, ascii=ascii))
     result = game.outcome(state)
     if result is None:
         print(f"stopped after {len(actions)} steps (--max-steps); the game goes on")
     else:
-        unit = "battles" if isinstance(state, BattleState) else "steps"
-        print(f"result: {result} after {len(actions)} {unit}")
+        steps = len(actions)
+        unit = game.STEP_NAME if steps == 1 else game.STEP_NAME + "s"
+        print(f"result: {result} after {steps} {unit}")
     _save(args, game, options, actions, result)
     return 0
 
@@ -277,7 +268,7 @@ Type the number of an action or its notation (such as {example}), then Enter.
 def _opponents(args: argparse.Namespace, game: Variant, players: int) -> dict[int, Any]:
     kind = args.opponent
     if kind is None:
-        kind = "heuristic" if game.NAME in agents_module.HEURISTICS else "random"
+        kind = "heuristic" if agents_module.has_heuristic(game) else "random"
     return {
         seat: agents_module.agent(kind, game.NAME, derive_seed(args.seed, seat + 1))
         for seat in range(players)
@@ -545,7 +536,7 @@ def _agent_kinds(text: str | None, game: Variant, players: int) -> tuple[str, ..
     for kind in kinds:
         if kind not in agents_module.KINDS:
             raise UsageError(f"unknown agent {kind!r}; agents: {', '.join(agents_module.KINDS)}")
-        if kind == "heuristic" and game.NAME not in agents_module.HEURISTICS:
+        if kind == "heuristic" and not agents_module.has_heuristic(game):
             raise UsageError(f"variant {game.NAME!r} has no heuristic agent")
     return tuple(kinds)
 

@@ -17,6 +17,7 @@ import attrs
 from cardwar.cards import Card, CardError, Rank, Suit, parse_rank, parse_suit
 
 __all__ = [
+    "Agent",
     "GameOverError",
     "IllegalActionError",
     "NotationError",
@@ -129,11 +130,30 @@ class Outcome:
 
 
 @runtime_checkable
+class Agent(Protocol):
+    """A player: given what its seat knows, chooses one of the legal actions.
+
+    Agents never receive the state, only the seat's observation, so an agent cannot
+    cheat by looking at hidden cards. An agent may keep memory between calls.
+    """
+
+    def choose(self, observation: Any, legal: tuple[Any, ...]) -> Any:
+        """Return one of ``legal`` (never empty), the actions legal for the seat."""
+        ...
+
+
+@runtime_checkable
 class Variant(Protocol):
-    """The functions and constants every variant module offers.
+    """The functions and constants every variant package offers.
 
     ``State``, ``Action`` and ``Observation`` are the variant's own frozen attrs classes;
-    the protocol types them as ``Any`` so that one protocol covers every variant.
+    the protocol types them as ``Any`` so that one protocol covers every variant. Inside
+    the variant, each function takes the variant's own types.
+
+    The shared modules (:mod:`cardwar.render`, :mod:`cardwar.agents`, the ``cardwar``
+    command) reach a game only through these members and name no game, so a variant
+    registered with :func:`cardwar.variants.register` works everywhere a built-in one
+    does.
     """
 
     NAME: str
@@ -152,6 +172,8 @@ class Variant(Protocol):
     """Whether the game plays itself: no seat ever decides, ``to_act`` is always ``None``."""
     Options: type[Any]
     """The variant's frozen options class."""
+    STEP_NAME: str
+    """What one step of the game is called, for people: ``"battle"`` in War."""
 
     def options(self, **kwargs: Any) -> Any:
         """Return validated, frozen options; raise :class:`OptionError` for bad values."""
@@ -191,6 +213,31 @@ class Variant(Protocol):
 
     def parse_action(self, text: str) -> Any:
         """Return the action written ``text``; ``str(action)`` is its notation."""
+        ...
+
+    def render_state(self, state: Any, *, ascii: bool = False) -> str:
+        """Return the whole state as text for people, hidden cards included; cards in
+        suit symbols (``10♥``), or in card notation (``10H``) with ``ascii``."""
+        ...
+
+    def render_observation(self, observation: Any, *, ascii: bool = False) -> str:
+        """Return one seat's observation as text for people: what that seat may know."""
+        ...
+
+    def describe_deal(self, state: Any, *, ascii: bool = False) -> str:
+        """Return one line for people that says how the game's cards were dealt (empty
+        when there is nothing to say)."""
+        ...
+
+    def describe_step(self, before: Any, action: Any, after: Any, *, ascii: bool = False
+                      ) -> str:
+        """Return text for people that says what ``action`` did, taking the game from
+        ``before`` to ``after``."""
+        ...
+
+    def heuristic(self, seed: int) -> Agent | None:
+        """Return the game's simple heuristic agent seeded by ``seed``, or ``None`` for a
+        game without one (an automatic game needs none)."""
         ...
 
 
@@ -245,6 +292,39 @@ def enum_option(default: enum.Enum, doc: str, name: str) -> Any:
     enum: it accepts a member or its string value, and lists the values as its choices."""
     kind = type(default)
     return option(default, doc, enum_converter(kind, name), [str(m.value) for m in kind])
+
+
+# --- the options many games share ------------------------------------------------------
+# Each game declares its own Options class (its fields, defaults and docs are its rules
+# page's options table); these build the fields that recur, with one converter each, so
+# that every game validates ``players``, ``ranks``, ``suits``, ``decks`` and its limits the
+# same way and with the same messages.
+
+
+def players_option(default: int, doc: str, minimum: int, maximum: int | None = None) -> Any:
+    """Return the ``players`` option: an int in ``[minimum, maximum]``."""
+    return option(default, doc, int_converter("players", minimum, maximum))
+
+
+def ranks_option(default: tuple[Rank, ...], doc: str) -> Any:
+    """Return the ``ranks`` option: the deck's ranks, for reduced decks."""
+    return option(default, doc, ranks_converter("ranks"))
+
+
+def suits_option(doc: str) -> Any:
+    """Return the ``suits`` option: the deck's suits (all four by default)."""
+    return option(tuple(Suit), doc, suits_converter("suits"))
+
+
+def decks_option(default: int, doc: str, maximum: int | None = None) -> Any:
+    """Return the ``decks`` option: how many copies of the deck are used."""
+    return option(default, doc, int_converter("decks", 1, maximum))
+
+
+def limit_option(name: str, doc: str, default: int | None = None) -> Any:
+    """Return an optional positive limit (``max_battles``, ``wars_to_win``, ``max_turns``
+    ...): ``None`` for none, else an int >= 1."""
+    return option(default, doc, int_converter(name, 1, optional=True))
 
 
 def make_options(cls: type[Opt], kwargs: Mapping[str, Any]) -> Opt:

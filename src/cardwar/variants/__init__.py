@@ -1,4 +1,12 @@
-"""The registry of variants: every variant module, by name and alias.
+"""The registry of variants: every variant, by name and alias.
+
+Each built-in game is a package here (``war``, ``peace``, ``arneson``, ``generals``,
+``caravan``, ``cold_war``; ``_battle`` is the War family's shared engine) split the same
+way: ``rules`` (options, state, actions, legal actions, step, outcome), ``notation``
+(``parse_action``), ``view`` (the observation and the text for people) and ``agents``
+(the game's heuristic). The package re-exports them all, and is what the registry holds:
+anything that keeps the :class:`~cardwar.core.Variant` protocol, a module or a package,
+can be registered with :func:`register`.
 
 >>> from cardwar import variant, variant_names
 >>> variant("classic").NAME
@@ -34,11 +42,21 @@ def _key(name: str) -> str:
     return name.strip().lower().replace("_", "-")
 
 
+#: The members the :class:`~cardwar.core.Variant` protocol asks of a variant.
+_MEMBERS = tuple(
+    sorted(name for name in dir(Variant) if not name.startswith("_"))
+    + sorted(getattr(Variant, "__annotations__", {}))
+)
+
+
 def register(module: ModuleType) -> Variant:
-    """Add a variant module to the registry under its ``NAME`` and ``ALIASES``."""
+    """Add a variant (a module or package) to the registry under its ``NAME`` and
+    ``ALIASES``; raise :class:`TypeError` naming what it lacks of the protocol."""
+    if not isinstance(cast(object, module), Variant):
+        missing = ", ".join(dict.fromkeys(m for m in _MEMBERS if not hasattr(module, m)))
+        raise TypeError(f"{module.__name__} does not provide the Variant protocol; "
+                        f"missing: {missing}")
     found = cast(Variant, module)
-    if not isinstance(found, Variant):
-        raise TypeError(f"{module.__name__} does not provide the Variant protocol")
     for name in (found.NAME, *found.ALIASES):
         key = _key(name)
         if key in _ALIASES and _ALIASES[key] != found.NAME:

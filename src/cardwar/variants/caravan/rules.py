@@ -1,28 +1,10 @@
-"""Caravan, the card game of Fallout: New Vegas: each of two players builds three caravans
-facing the opponent's three, and tries to sell two of the three positions by bringing a
-caravan to a value of 21 to 26 that the facing caravan does not outbid. The rules are on
-the docs page ``rules/caravan``; rule IDs ``CARAVAN-...`` in comments are defined there.
-
-Seat 0's caravans are ``A``, ``B`` and ``C``; seat 1's are ``D``, ``E`` and ``F``; ``A``
-faces ``D``, ``B`` faces ``E`` and ``C`` faces ``F``. An action is written ``7H>A`` (play
-the number card 7H on caravan A), ``QS>E3`` (play the face card QS on the third number
-card of caravan E), ``discard 7H`` or ``disband B``.
-
->>> from cardwar import caravan
->>> state = caravan.new_game(seed=3)
->>> caravan.to_act(state), [str(a) for a in caravan.legal_actions(state)][:4]
-(0, ['6C>A', '6C>B', '6C>C', '6D>A'])
->>> state = caravan.step(state, caravan.parse_action("6C>B"))
->>> str(state.caravans[1]), state.caravans[1].value, caravan.to_act(state)
-('6C', 6, 1)
->>> caravan.observe(state, 1).hand_sizes
-(7, 8)
+"""The rules of Caravan: its options, state, actions, legal actions, step and outcome.
+Rule IDs ``CARAVAN-...`` in comments are defined on the docs page ``rules/caravan``.
 """
 
 from __future__ import annotations
 
 import enum
-import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -37,20 +19,19 @@ from cardwar.cards import (
     Suit,
     check_deal,
     format_cards,
-    parse_card,
     parse_cards,
     standard_deck,
 )
 from cardwar.core import (
     GameOverError,
     IllegalActionError,
-    NotationError,
     OptionError,
     Outcome,
     Termination,
     bool_converter,
     enum_option,
     int_converter,
+    limit_option,
     make_options,
     option,
 )
@@ -66,13 +47,13 @@ __all__ = [
     "RULES_VERSION",
     "SALE_MAX",
     "SALE_MIN",
+    "STEP_NAME",
     "TITLE",
     "Action",
     "Caravan",
     "Direction",
     "Disband",
     "Discard",
-    "Observation",
     "OpeningDiscard",
     "Options",
     "Pile",
@@ -84,41 +65,67 @@ __all__ = [
     "legal_actions",
     "new_game",
     "num_players",
-    "observe",
     "options",
     "outcome",
-    "parse_action",
     "pip",
     "position_winners",
     "step",
     "to_act",
 ]
 
+
 #: The registry name of the variant.
 NAME = "caravan"
+
+
 #: Other names the registry accepts.
 ALIASES: tuple[str, ...] = ("fallout-caravan",)
+
+
 #: The variant's name for people.
 TITLE = "Caravan"
+
+
 #: Bumped whenever a rule changes what any game does; recorded in every game record.
 RULES_VERSION = 1
+
+
 #: The fewest players the variant allows.
 MIN_PLAYERS = 2
+
+
 #: The most players the variant allows (``None``: no maximum).
 MAX_PLAYERS: int | None = 2
+
+
+#: What one step of the game is called, for people.
+STEP_NAME = "step"
 #: Whether the game plays itself (no seat ever makes a decision).
 AUTOMATIC = False
+
+
 #: The lowest value at which a caravan sells (CARAVAN-SELL).
 SALE_MIN = 21
+
+
 #: The highest value at which a caravan sells (CARAVAN-SELL).
 SALE_MAX = 26
+
+
 #: The names of the six caravans, by index: seat 0 owns A B C, seat 1 owns D E F.
 CARAVAN_NAMES = "ABCDEF"
 
+
 #: CARAVAN-VALUE: the value of each number card (Ace = 1).
 _PIPS: dict[Rank, int] = {Rank.ACE: 1, **{Rank(v): v for v in range(2, 11)}}
+
+
 _QUEEN = Rank.QUEEN
+
+
 _KING = Rank.KING
+
+
 _JACK = Rank.JACK
 
 
@@ -144,7 +151,11 @@ class Direction(enum.Enum):
 
 
 _NO_DIRECTION = Direction.NONE
+
+
 _UP = Direction.UP
+
+
 _REVERSED = {Direction.NONE: Direction.NONE, Direction.UP: Direction.DOWN,
              Direction.DOWN: Direction.UP}
 
@@ -180,52 +191,61 @@ class Options:
     """The options of Caravan; every field is documented on the rules page."""
 
     first_player: int = option(
-        0, "The seat that opens first and moves first (CARAVAN-FIRST).",
+        0,
+        "The seat that opens first and moves first (CARAVAN-FIRST).",
         int_converter("first_player", 0, 1),
     )
     opening_hand: int = option(
-        8, "Cards each player draws before the opening; the hand is three fewer after it "
-        "(CARAVAN-HAND).", int_converter("opening_hand", 3),
+        8,
+        "Cards each player draws before the opening; the hand is three fewer after it "
+        "(CARAVAN-HAND).",
+        int_converter("opening_hand", 3),
     )
     opening_discard: OpeningDiscard = enum_option(
         OpeningDiscard.WHEN_SHORT,
         "When a player may discard and draw in the opening (CARAVAN-OPENING-DISCARD).",
         "opening_discard",
     )
-    face_limit: int | None = option(
-        None, "None: no limit; N: at most N face cards on one number card (CARAVAN-FACE).",
-        int_converter("face_limit", 1, optional=True),
+    face_limit: int | None = limit_option(
+        "face_limit", "None: no limit; N: at most N face cards on one number card (CARAVAN-FACE)."
     )
     disband_draws: bool = option(
-        False, "Whether disbanding a caravan is followed by a draw (CARAVAN-DISBAND).",
+        False,
+        "Whether disbanding a caravan is followed by a draw (CARAVAN-DISBAND).",
         bool_converter("disband_draws"),
     )
     early_finish: bool = option(
-        False, "Whether the game ends as soon as one player wins two positions, before the "
-        "third is decided (CARAVAN-EARLY).", bool_converter("early_finish"),
+        False,
+        "Whether the game ends as soon as one player wins two positions, before the "
+        "third is decided (CARAVAN-EARLY).",
+        bool_converter("early_finish"),
     )
-    max_turns: int | None = option(
-        None, "None: no limit (every game ends within the bound of CARAVAN-LIMIT); N: a "
+    max_turns: int | None = limit_option(
+        "max_turns",
+        "None: no limit (every game ends within the bound of CARAVAN-LIMIT); N: a "
         "game still running after N turns (opening turns included) is a draw "
         "(CARAVAN-LIMIT).",
-        int_converter("max_turns", 1, optional=True),
     )
     deck_0: tuple[Card, ...] | None = option(
-        None, "None: the 54-card deck; else seat 0's custom deck (CARAVAN-DECK-CUSTOM).",
+        None,
+        "None: the 54-card deck; else seat 0's custom deck (CARAVAN-DECK-CUSTOM).",
         _deck_converter("deck_0"),
     )
     deck_1: tuple[Card, ...] | None = option(
-        None, "None: the 54-card deck; else seat 1's custom deck (CARAVAN-DECK-CUSTOM).",
+        None,
+        "None: the 54-card deck; else seat 1's custom deck (CARAVAN-DECK-CUSTOM).",
         _deck_converter("deck_1"),
     )
     deck_sets: int = option(
-        1, "How many standard sets a custom deck is built from: each card may appear at "
+        1,
+        "How many standard sets a custom deck is built from: each card may appear at "
         "most this many times, Jokers twice as many (CARAVAN-DECK-CUSTOM).",
         int_converter("deck_sets", 1),
     )
     min_deck_size: int = option(
-        30, "The fewest cards a custom deck may hold; 30 by the published rules "
-        "(CARAVAN-DECK-CUSTOM).", int_converter("min_deck_size", 1),
+        30,
+        "The fewest cards a custom deck may hold; 30 by the published rules (CARAVAN-DECK-CUSTOM).",
+        int_converter("min_deck_size", 1),
     )
 
     def __attrs_post_init__(self) -> None:
@@ -270,9 +290,6 @@ def options(**kwargs: Any) -> Options:
             raise OptionError("players", "Caravan is for two players (CARAVAN-PLAYERS)")
         kwargs = {k: v for k, v in kwargs.items() if k != "players"}
     return make_options(Options, kwargs)
-
-
-# --- the table ----------------------------------------------------------------------------
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -359,9 +376,6 @@ def position_winners(caravans: Sequence[Caravan]) -> tuple[int | None, int | Non
     return out[0], out[1], out[2]
 
 
-# --- actions --------------------------------------------------------------------------------
-
-
 @attrs.frozen(slots=True)
 class Play:
     """Play a card of the hand: a number card on the end of one of your caravans, or a
@@ -408,58 +422,6 @@ def _name(c: object) -> str:
 
 #: Any action of Caravan.
 Action = Play | Discard | Disband
-
-_PLAY_TEXT = re.compile(r"^\s*(?P<card>[^\s>]+)\s*>\s*(?P<car>[A-Fa-f])\s*(?P<at>\d+)?\s*$")
-_WORD_TEXT = re.compile(r"^\s*(?P<verb>discard|disband)\s+(?P<arg>\S+)\s*$", re.IGNORECASE)
-
-
-def parse_action(text: str) -> Action:
-    """Return the action written ``text``: ``7H>A``, ``QS>E3``, ``discard 7H`` or
-    ``disband B`` (CARAVAN-NOTATION).
-
-    >>> parse_action("qs > e3")
-    Play(card=Card.parse('QS'), caravan=4, target=2)
-    >>> str(parse_action("Disband b"))
-    'disband B'
-    """
-    if not isinstance(text, str):
-        raise NotationError(f"action notation must be a str, got {type(text).__name__}")
-    found = _PLAY_TEXT.match(text)
-    try:
-        if found is not None:
-            card = parse_card(found["card"])
-            car = CARAVAN_NAMES.index(found["car"].upper())
-            at = found["at"]
-            if card.rank in _PIPS:
-                if at is not None:
-                    raise NotationError(
-                        f"bad action {text!r}: a number card goes on the end of a caravan "
-                        f"(write {card}>{found['car'].upper()}), not on a card"
-                    )
-                return Play(card, car)
-            if at is None or int(at) < 1:
-                raise NotationError(
-                    f"bad action {text!r}: a face card or Joker needs the number card it "
-                    f"goes on, counted from 1 (such as {card}>{found['car'].upper()}1)"
-                )
-            return Play(card, car, int(at) - 1)
-        word = _WORD_TEXT.match(text)
-        if word is not None:
-            verb, arg = word["verb"].lower(), word["arg"]
-            if verb == "discard":
-                return Discard(parse_card(arg))
-            if len(arg) == 1 and arg.upper() in CARAVAN_NAMES:
-                return Disband(CARAVAN_NAMES.index(arg.upper()))
-            raise NotationError(f"bad action {text!r}: disband names a caravan, A to F")
-    except CardError as err:
-        raise NotationError(f"bad action {text!r}: {err}") from None
-    raise NotationError(
-        f"bad action {text!r}: expected a play such as 7H>A or QS>E3, 'discard 7H' or "
-        "'disband B'"
-    )
-
-
-# --- state ------------------------------------------------------------------------------------
 
 
 @attrs.frozen(slots=True)
@@ -511,36 +473,9 @@ class State:
         )
 
 
-@attrs.frozen(slots=True)
-class Observation:
-    """What one seat knows: its own hand, every caravan, the discard pile and the sizes of
-    everything hidden. Never the opponent's hand or the order of either deck."""
-
-    seat: int
-    """The observing seat."""
-    hand: tuple[Card, ...]
-    """The seat's own hand."""
-    hand_sizes: tuple[int, int]
-    """Cards in each seat's hand."""
-    deck_sizes: tuple[int, int]
-    """Cards in each seat's deck."""
-    caravans: tuple[Caravan, ...]
-    """The six caravans, face up."""
-    discards: tuple[Card, ...]
-    """The face-up discard pile."""
-    to_move: int
-    """The seat whose turn it is."""
-    opening: tuple[bool, bool]
-    """Whether each seat is still in its opening."""
-    turns: int
-    """Turns played."""
-    last: Play | Discard | Disband | None
-    """The last action played."""
-    result: Outcome | None
-    """The outcome once the game has ended."""
-
-
 _DEFAULT = Options()
+
+
 _STANDARD = standard_deck(jokers=2)
 
 
@@ -604,11 +539,16 @@ def _order(card: Card) -> tuple[int, int]:
 
 _SUIT_INDEX = {s: i for i, s in enumerate(Suit)}
 
+
 # Interned actions: legal_actions is the hot path, and an attrs instance costs more to
 # build than a list lookup. Per card, one row per caravan: row[0] is the card played on
 # the end of the caravan, row[i + 1] the card played on its number card i.
 _PLAYS: dict[Card, list[list[Play]]] = {}
+
+
 _DISCARDS: dict[Card, Discard] = {}
+
+
 _DISBANDS = tuple(Disband(c) for c in range(6))
 
 
@@ -968,25 +908,6 @@ def outcome(state: State) -> Outcome | None:
     return state.result
 
 
-def observe(state: State, seat: int) -> Observation:
-    """Return what ``seat`` knows (CARAVAN-OBSERVE)."""
-    if seat not in (0, 1):
-        raise ValueError(f"seat must be 0 or 1, got {seat}")
-    return Observation(
-        seat=seat,
-        hand=state.hands[seat],
-        hand_sizes=(len(state.hands[0]), len(state.hands[1])),
-        deck_sizes=(len(state.decks[0]), len(state.decks[1])),
-        caravans=state.caravans,
-        discards=state.discards,
-        to_move=state.to_move,
-        opening=state.opening,
-        turns=state.turns,
-        last=state.last,
-        result=state.result,
-    )
-
-
 def num_players(state: State) -> int:
     """Return 2."""
     return 2
@@ -1001,4 +922,3 @@ def cards_in_play(state: State) -> tuple[Card, ...]:
             out.extend(p.faces)
     out.extend(state.discards)
     return tuple(out)
-

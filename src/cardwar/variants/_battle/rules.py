@@ -14,29 +14,37 @@ from typing import NamedTuple
 import attrs
 
 from cardwar.cards import Card, DealError, check_deal, parse_cards
-from cardwar.core import (
-    GameOverError,
-    IllegalActionError,
-    NotationError,
-    OptionError,
-    Outcome,
-    Termination,
-)
+from cardwar.core import GameOverError, IllegalActionError, OptionError, Outcome, Termination
 from cardwar.rng import GAMMA, MASK64, MAX_BOUND, Rng, mix64
 
 __all__ = [
-    "BattleObservation",
     "BattleRecord",
     "BattleState",
+    "Cycle",
     "OutOfCards",
     "Pickup",
     "Play",
     "RepeatedTie",
     "Rules",
     "SpareCards",
+    "Stocks",
+    "Tally",
     "Turn",
     "WarJoins",
+    "cards_in_play",
+    "check_action",
+    "check_players_fit",
+    "deal_game",
+    "deal_stocks",
+    "legal_actions",
+    "num_players",
+    "outcome",
+    "pickup_cards",
+    "play_battle",
+    "shuffle_in_place",
+    "to_act",
 ]
+
 
 
 class Pickup(enum.Enum):
@@ -234,32 +242,6 @@ class BattleState:
         return len(self.stocks[seat]) + len(self.tally.won[seat])
 
 
-@attrs.frozen(slots=True)
-class BattleObservation:
-    """What one seat knows: card counts, the last battle's face-up cards, and counters.
-    Nobody sees the order of any stock or win pile, or the face-down cards."""
-
-    seat: int
-    """The observing seat."""
-    stock_sizes: tuple[int, ...]
-    """Cards in each seat's stock."""
-    won_sizes: tuple[int, ...]
-    """Cards in each seat's win pile."""
-    set_aside: int
-    """How many spare cards are set aside."""
-    battles: int
-    """Battles played."""
-    wars_won: tuple[int, ...]
-    """Wars won per seat."""
-    last: BattleRecord | None
-    """The last battle (face-up cards only; face-down cards are counted, not shown)."""
-    result: Outcome | None
-    """The outcome once the game has ended."""
-
-
-# --- setting up -----------------------------------------------------------------------
-
-
 def check_players_fit(players: int, ranks: int, suits: int, decks: int) -> None:
     """Raise :class:`~cardwar.core.OptionError` unless every player can be dealt a card
     and the deck is no larger than the generator can shuffle (``MAX_BOUND`` cards)."""
@@ -331,8 +313,6 @@ def deal_game(
     return state
 
 
-# --- the API functions shared by the automatic variants --------------------------------
-
 _LEGAL = (Play.PLAY,)
 
 
@@ -367,31 +347,6 @@ def num_players(state: BattleState) -> int:
     return len(state.stocks)
 
 
-def parse_action(text: str) -> Play:
-    """Return the action written ``text``: ``play`` is the only action of an automatic
-    game."""
-    if isinstance(text, str) and text.strip().lower() == "play":
-        return Play.PLAY
-    raise NotationError(f"bad action {text!r}: the only action of this game is 'play'")
-
-
-def observe(state: BattleState, seat: int) -> BattleObservation:
-    """Return what ``seat`` knows: every seat's card counts and the last battle's face-up
-    cards (WAR-OBSERVE, PEACE-OBSERVE); never the order of a stock or a face-down card."""
-    if not 0 <= seat < state.players:
-        raise ValueError(f"seat must be in [0, {state.players - 1}], got {seat}")
-    return BattleObservation(
-        seat=seat,
-        stock_sizes=tuple(len(s) for s in state.stocks),
-        won_sizes=tuple(len(w) for w in state.won),
-        set_aside=len(state.set_aside),
-        battles=state.battles,
-        wars_won=state.wars_won,
-        last=state.last,
-        result=state.result,
-    )
-
-
 def cards_in_play(state: BattleState) -> tuple[Card, ...]:
     """Return every card of the state: stocks, win piles and the set-aside cards."""
     out: list[Card] = []
@@ -401,9 +356,6 @@ def cards_in_play(state: BattleState) -> tuple[Card, ...]:
         out.extend(w)
     out.extend(state.set_aside)
     return tuple(out)
-
-
-# --- one battle -----------------------------------------------------------------------
 
 
 def play_battle(state: BattleState, rules: Rules) -> BattleState:
@@ -651,6 +603,8 @@ def _general_battle(state: BattleState, rules: Rules) -> BattleState:
 
 
 _M1 = 0xBF58476D1CE4E5B9
+
+
 _M2 = 0x94D049BB133111EB
 
 

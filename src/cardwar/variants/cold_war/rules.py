@@ -1,25 +1,5 @@
-"""Cold War (Zimna Wojna): a trick-taking War for three or four players with hands of
-three, wars that later players may join or leave, declared Jokers, bombs and deals played
-to 1000 points. The rules are on the docs page ``rules/cold-war``; rule IDs
-``COLDWAR-...`` in comments are defined there.
-
-Play is sequential: the seat to act (``to_act``) plays one card of its hand, declaring a
-rank for a Joker (``JK=Q``, or ``JK=TOP`` for the highest card). The step that completes a
-round of plays resolves it: the table is taken, or a war goes on with face-down stakes;
-hands are refilled; a deal that ends is scored and the next one dealt.
-
->>> from cardwar import cold_war
->>> state = cold_war.new_game(seed=5)
->>> cold_war.to_act(state), [str(a) for a in cold_war.legal_actions(state)][:4]
-(0, ['9S', 'KS', 'JK=9', 'JK=10'])
->>> for text in ("9S", "9C", "AH"):  # a pair of nines starts a war; the Ace stays out
-...     state = cold_war.step(state, cold_war.parse_action(text))
->>> state.order, cold_war.observe(state, 2).stake_counts
-((0, 1), (1, 1, 0))
->>> state = cold_war.step(state, cold_war.parse_action("JK=TOP"))
->>> state = cold_war.step(state, cold_war.parse_action("JH"))
->>> str(state.last_trick), cold_war.to_act(state)
-('0:9S 1:9C 2:AH / 0:JK=TOP 1:JH -> seat 0 takes 7', 0)
+"""The rules of Cold War: its options, state, actions, legal actions, step and outcome.
+Rule IDs ``COLDWAR-...`` in comments are defined on the docs page ``rules/cold-war``.
 """
 
 from __future__ import annotations
@@ -34,30 +14,29 @@ from cardwar.cards import (
     JOKER,
     SHORT_RANKS,
     Card,
-    CardError,
     DealError,
     Rank,
     Suit,
     check_deal,
-    parse_card,
     parse_cards,
-    parse_rank,
     reduced_deck,
 )
 from cardwar.core import (
     GameOverError,
     IllegalActionError,
-    NotationError,
     OptionError,
     Outcome,
     Termination,
     bool_converter,
+    decks_option,
     enum_option,
     int_converter,
+    limit_option,
     make_options,
     option,
-    ranks_converter,
-    suits_converter,
+    players_option,
+    ranks_option,
+    suits_option,
 )
 from cardwar.rng import Rng
 
@@ -71,12 +50,12 @@ __all__ = [
     "MIN_PLAYERS",
     "NAME",
     "RULES_VERSION",
+    "STEP_NAME",
     "TITLE",
     "TOP",
     "BombMode",
     "DealRecord",
     "DrawOrder",
-    "Observation",
     "Options",
     "Play",
     "Played",
@@ -91,34 +70,55 @@ __all__ = [
     "legal_actions",
     "new_game",
     "num_players",
-    "observe",
     "options",
     "outcome",
-    "parse_action",
     "step",
     "to_act",
 ]
 
+
 #: The registry name of the variant.
 NAME = "cold-war"
+
+
 #: Other names the registry accepts.
 ALIASES: tuple[str, ...] = ("cold_war", "zimna-wojna")
+
+
 #: The variant's name for people.
 TITLE = "Cold War (Zimna Wojna)"
+
+
 #: Bumped whenever a rule changes what any game does; recorded in every game record.
 RULES_VERSION = 1
+
+
 #: The fewest players the variant allows.
 MIN_PLAYERS = 3
+
+
 #: The most players the variant allows.
 MAX_PLAYERS: int | None = 4
+
+
+#: What one step of the game is called, for people.
+STEP_NAME = "step"
 #: Whether the game plays itself (no seat ever makes a decision).
 AUTOMATIC = False
+
+
 #: Cards in a full hand (COLDWAR-HAND).
 HAND_SIZE = 3
+
+
 #: Points of a clean bomb (COLDWAR-BOMB).
 BOMB_POINTS = 100
+
+
 #: Points of a dirty bomb, one with a Joker (COLDWAR-BOMB).
 DIRTY_BOMB_POINTS = 20
+
+
 #: The rank a Joker declared as the highest card plays as (COLDWAR-JOKER): above the Ace.
 TOP = Rank.JOKER
 
@@ -166,9 +166,7 @@ class TiedTop(enum.Enum):
 class Options:
     """The options of Cold War; every field is documented on the rules page."""
 
-    players: int = option(
-        3, "The number of players (COLDWAR-PLAYERS).", int_converter("players", 3, 4)
-    )
+    players: int = players_option(3, "The number of players (COLDWAR-PLAYERS).", 3, 4)
     target: int = option(
         1000,
         "The total that ends the game, checked after each deal (COLDWAR-WIN).",
@@ -199,24 +197,14 @@ class Options:
         "What a shared best total at or past the target does (COLDWAR-WIN).",
         "tied_top",
     )
-    max_tricks: int | None = option(
-        None,
-        "None: no limit; N: the game is a draw after N tricks without a winner "
-        "(COLDWAR-LIMIT).",
-        int_converter("max_tricks", 1, optional=True),
+    max_tricks: int | None = limit_option(
+        "max_tricks",
+        "None: no limit; N: the game is a draw after N tricks without a winner (COLDWAR-LIMIT).",
     )
-    ranks: tuple[Rank, ...] = option(
-        SHORT_RANKS, "The ranks of the deck (COLDWAR-DECK).", ranks_converter("ranks")
-    )
-    suits: tuple[Suit, ...] = option(
-        tuple(Suit), "The suits of the deck (COLDWAR-DECK).", suits_converter("suits")
-    )
-    decks: int = option(
-        2, "Copies of the suited cards in the deck (COLDWAR-DECK).", int_converter("decks", 1, 8)
-    )
-    jokers: int = option(
-        2, "Jokers in the deck (COLDWAR-DECK).", int_converter("jokers", 0, 8)
-    )
+    ranks: tuple[Rank, ...] = ranks_option(SHORT_RANKS, "The ranks of the deck (COLDWAR-DECK).")
+    suits: tuple[Suit, ...] = suits_option("The suits of the deck (COLDWAR-DECK).")
+    decks: int = decks_option(2, "Copies of the suited cards in the deck (COLDWAR-DECK).", 8)
+    jokers: int = option(2, "Jokers in the deck (COLDWAR-DECK).", int_converter("jokers", 0, 8))
 
     def __attrs_post_init__(self) -> None:
         size = len(self.ranks) * len(self.suits) * self.decks + self.jokers
@@ -384,55 +372,6 @@ class State:
         return bool(self.rounds)
 
 
-@attrs.frozen(slots=True)
-class Observation:
-    """What one seat knows: its own hand and pool, every face-up card, and the sizes of
-    everything hidden. Never another hand, a stake or the stock's cards."""
-
-    seat: int
-    """The observing seat."""
-    hand: tuple[Card, ...]
-    """The seat's own hand."""
-    pool: tuple[Card, ...]
-    """The seat's own pool, top card first."""
-    hand_sizes: tuple[int, ...]
-    """Cards in each seat's hand."""
-    pool_sizes: tuple[int, ...]
-    """Cards in each seat's pool."""
-    stock_size: int
-    """Cards in the stock."""
-    active: tuple[bool, ...]
-    """Whether each seat is still in the deal."""
-    dealer: int
-    """The current dealer."""
-    order: tuple[int, ...]
-    """The seats that play in the current round, in order."""
-    plays: tuple[Played, ...]
-    """The face-up plays of the current round so far."""
-    rounds: tuple[tuple[Played, ...], ...]
-    """The completed rounds of the current trick."""
-    war_rank: Rank | None
-    """The rank of the war started in the current round, if any."""
-    stake_counts: tuple[int, ...]
-    """Face-down stakes on the table per seat."""
-    set_aside: int
-    """Cards set aside unscored in this deal."""
-    recent: tuple[tuple[Card, ...], ...]
-    """Each seat's last three cards played in this deal (all were face up)."""
-    totals: tuple[int, ...]
-    """Total scores over the completed deals."""
-    deals: int
-    """Deals completed."""
-    tricks: int
-    """Tricks completed."""
-    last_trick: TrickRecord | None
-    """The last completed trick."""
-    last_deal: DealRecord | None
-    """The last completed deal."""
-    result: Outcome | None
-    """The outcome once the game has ended."""
-
-
 _DEFAULT = Options()
 
 
@@ -584,32 +523,6 @@ def legal_actions(state: State) -> tuple[Play, ...]:
         else:
             out.append(Play(card))
     return tuple(out)
-
-
-def parse_action(text: str) -> Play:
-    """Return the action written ``text``: a card (``QH``), or a Joker with its declared
-    rank (``JK=Q``, ``JK=TOP``).
-
-    >>> parse_action("jk=top")
-    Play(card=Card.parse('JK'), declared=<Rank.JOKER: 15>)
-    >>> str(parse_action("10h")), str(parse_action("JK=q"))
-    ('10H', 'JK=Q')
-    """
-    if not isinstance(text, str):
-        raise NotationError(f"bad action {text!r}: expected a str")
-    card_text, sep, rank_text = text.strip().partition("=")
-    try:
-        card = parse_card(card_text)
-        if card.is_joker != bool(sep):
-            raise CardError("a Joker needs a declared rank (JK=Q, JK=TOP), other cards none")
-        if not sep:
-            return Play(card)
-        key = rank_text.strip().upper()
-        return Play(card, TOP if key == "TOP" else parse_rank(key))
-    except CardError as err:
-        raise NotationError(
-            f"bad action {text!r}: expected a card such as QH, or JK=Q or JK=TOP ({err})"
-        ) from None
 
 
 def _illegal(state: State, seat: int, action: object, why: str) -> IllegalActionError:
@@ -914,39 +827,6 @@ def outcome(state: State) -> Outcome | None:
     return state.result
 
 
-def observe(state: State, seat: int) -> Observation:
-    """Return what ``seat`` knows (COLDWAR-OBSERVE)."""
-    n = state.players
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-        raise ValueError(f"seat must be an int in [0, {n - 1}], got {seat!r}")
-    stake_counts = [0] * n
-    for s, _ in state.stakes:
-        stake_counts[s] += 1
-    return Observation(
-        seat=seat,
-        hand=state.hands[seat],
-        pool=state.pools[seat],
-        hand_sizes=tuple(len(h) for h in state.hands),
-        pool_sizes=tuple(len(p) for p in state.pools),
-        stock_size=len(state.stock),
-        active=state.active,
-        dealer=state.dealer,
-        order=state.order,
-        plays=state.plays,
-        rounds=state.rounds,
-        war_rank=state.war_rank,
-        stake_counts=tuple(stake_counts),
-        set_aside=len(state.set_aside),
-        recent=state.recent,
-        totals=state.totals,
-        deals=state.deals,
-        tricks=state.tricks,
-        last_trick=state.last_trick,
-        last_deal=state.last_deal,
-        result=state.result,
-    )
-
-
 def num_players(state: State) -> int:
     """Return the number of seats."""
     return state.players
@@ -964,4 +844,3 @@ def cards_in_play(state: State) -> tuple[Card, ...]:
     out.extend(c for _, c in state.stakes)
     out.extend(state.set_aside)
     return tuple(out)
-

@@ -1,13 +1,6 @@
-"""Classic War: everyone turns up their top card, the highest takes the table, and a tie
-for the highest starts a war. The rules are on the docs page ``rules/war``; every rule ID
-named in comments (``WAR-...``) is defined there.
-
->>> from cardwar import war
->>> state = war.new_game(seed=2026)
->>> while war.outcome(state) is None:
-...     state = war.step(state, war.Play.PLAY)
->>> print(war.outcome(state), "after", state.battles, "battles")
-won by seat 1 (all_cards) after 104 battles
+"""The rules of War: its options, state, legal actions, step and outcome. Rule IDs
+(WAR-...) in comments are defined on the docs page ``rules/war``; the battle
+itself is the War family's engine (``cardwar.variants._battle``).
 """
 
 from __future__ import annotations
@@ -19,16 +12,18 @@ import attrs
 
 from cardwar.cards import STANDARD_RANKS, Card, Rank, Suit, reduced_deck
 from cardwar.core import (
+    decks_option,
     enum_option,
     int_converter,
+    limit_option,
     make_options,
     option,
-    ranks_converter,
-    suits_converter,
+    players_option,
+    ranks_option,
+    suits_option,
 )
 from cardwar.variants import _battle
 from cardwar.variants._battle import (
-    BattleObservation,
     BattleRecord,
     BattleState,
     OutOfCards,
@@ -42,9 +37,7 @@ from cardwar.variants._battle import (
     cards_in_play,
     legal_actions,
     num_players,
-    observe,
     outcome,
-    parse_action,
     to_act,
 )
 
@@ -55,9 +48,9 @@ __all__ = [
     "MIN_PLAYERS",
     "NAME",
     "RULES_VERSION",
+    "STEP_NAME",
     "TITLE",
     "BattleRecord",
-    "Observation",
     "Options",
     "OutOfCards",
     "Pickup",
@@ -72,10 +65,8 @@ __all__ = [
     "legal_actions",
     "new_game",
     "num_players",
-    "observe",
     "options",
     "outcome",
-    "parse_action",
     "step",
     "to_act",
 ]
@@ -92,20 +83,20 @@ RULES_VERSION = 1
 MIN_PLAYERS = 2
 #: The most players the variant allows (``None``: no maximum).
 MAX_PLAYERS: int | None = None
+#: What one step of the game is called, for people.
+STEP_NAME = "battle"
 #: Whether the game plays itself (no seat ever makes a decision).
 AUTOMATIC = True
 
 #: The variant's state class.
 State = BattleState
-#: The variant's observation class.
-Observation = BattleObservation
 
 
 @attrs.frozen(slots=True, cache_hash=True)
 class Options:
     """The options of War; every field is a rule option documented on the rules page."""
 
-    players: int = option(2, "Number of players (WAR-PLAYERS).", int_converter("players", 2))
+    players: int = players_option(2, "Number of players (WAR-PLAYERS).", 2)
     face_down: int = option(
         3,
         "Cards each player puts face down in a war before the face-up card; 0 for none "
@@ -137,33 +128,19 @@ class Options:
         "Cards that do not divide evenly among the players (WAR-SPARE).",
         "spare_cards",
     )
-    wars_to_win: int | None = option(
-        None,
-        "None: win by taking all the cards; N: the first player to win N wars wins "
-        "(WAR-WIN-WARS).",
-        int_converter("wars_to_win", 1, optional=True),
+    wars_to_win: int | None = limit_option(
+        "wars_to_win",
+        "None: win by taking all the cards; N: the first player to win N wars wins (WAR-WIN-WARS).",
     )
-    max_battles: int | None = option(
-        None,
-        "None: no limit; N: the game is a draw after N battles without a winner "
-        "(WAR-LIMIT).",
-        int_converter("max_battles", 1, optional=True),
+    max_battles: int | None = limit_option(
+        "max_battles",
+        "None: no limit; N: the game is a draw after N battles without a winner (WAR-LIMIT).",
     )
-    ranks: tuple[Rank, ...] = option(
-        STANDARD_RANKS,
-        "The ranks of the deck, for reduced decks (WAR-DECK).",
-        ranks_converter("ranks"),
+    ranks: tuple[Rank, ...] = ranks_option(
+        STANDARD_RANKS, "The ranks of the deck, for reduced decks (WAR-DECK)."
     )
-    suits: tuple[Suit, ...] = option(
-        tuple(Suit),
-        "The suits of the deck, for reduced decks (WAR-DECK).",
-        suits_converter("suits"),
-    )
-    decks: int = option(
-        1,
-        "How many copies of the deck are shuffled together (WAR-DECK).",
-        int_converter("decks", 1),
-    )
+    suits: tuple[Suit, ...] = suits_option("The suits of the deck, for reduced decks (WAR-DECK).")
+    decks: int = decks_option(1, "How many copies of the deck are shuffled together (WAR-DECK).")
 
     def __attrs_post_init__(self) -> None:
         _battle.check_players_fit(self.players, len(self.ranks), len(self.suits), self.decks)
@@ -247,15 +224,3 @@ def step(state: State, action: Play) -> State:
     if state.result is not None or action is not Play.PLAY:
         _battle.check_action(state, action)
     return _battle.play_battle(state, _RULES.get(state.options) or _rules(state.options))
-
-
-
-
-
-
-
-
-
-
-
-

@@ -1,34 +1,5 @@
-"""General's War: one 52-card deck counted Ace = 1 to King = 13, a hand of five, a shared
-reserve, Aces as generals that fetch five more cards, and battles of three face-down
-cards where the higher sum takes everything. A player wins by killing two generals of
-one opponent or by reaching the target score; with the option ``places`` the four-player
-game goes on for the other places. The rules are on the docs page
-``rules/generals``; rule IDs ``GENERALS-...`` in comments are defined there.
-
-Every decision is an action: claiming a general (``claim AS``) or not (``pass``),
-choosing an opponent in the four-player game (``challenge 2``, or ``partner 2`` with
-partnerships), and laying a squad (``squad 2H 5S KD``). The squads of a battle are
-committed one seat at a time and stay hidden until the last one is in.
-
->>> from cardwar import generals
->>> state = generals.new_game(seed=3)
->>> state.dealer, [len(h) for h in state.hands], len(state.reserves[0])
-(1, [5, 5], 42)
->>> generals.to_act(state), [str(a) for a in generals.legal_actions(state)]
-(0, ['pass'])
->>> state = generals.step(state, generals.Pass())
->>> generals.to_act(state), [str(a) for a in generals.legal_actions(state)]
-(1, ['claim AS', 'pass'])
->>> state = generals.step(state, generals.parse_action("claim AS"))
->>> len(state.hands[1]), state.revealed[1], generals.legal_actions(state)[0]
-(10, (Card.parse('AS'),), Claim(card=Card.parse('AC')))
->>> state = generals.step(state, generals.Pass())
->>> state = generals.step(state, generals.parse_action("squad QC JC 9D"))
->>> generals.observe(state, 0).committed, generals.to_act(state)
-((False, True), 0)
->>> state = generals.step(state, generals.parse_action("squad KS KD JH"))
->>> state.last.sums, state.last.taker, generals.score(state, 0)
-((37, 32), 0, 69)
+"""The rules of General's War: its options, state, actions, legal actions, step and outcome.
+Rule IDs ``GENERALS-...`` in comments are defined on the docs page ``rules/generals``.
 """
 
 from __future__ import annotations
@@ -43,19 +14,16 @@ import attrs
 from cardwar.cards import (
     STANDARD_RANKS,
     Card,
-    CardError,
     DealError,
     Rank,
     Suit,
     check_deal,
-    parse_card,
     parse_cards,
     reduced_deck,
 )
 from cardwar.core import (
     GameOverError,
     IllegalActionError,
-    NotationError,
     OptionError,
     Outcome,
     Termination,
@@ -64,8 +32,8 @@ from cardwar.core import (
     int_converter,
     make_options,
     option,
-    ranks_converter,
-    suits_converter,
+    ranks_option,
+    suits_option,
 )
 from cardwar.rng import Rng
 
@@ -77,6 +45,7 @@ __all__ = [
     "MIN_PLAYERS",
     "NAME",
     "RULES_VERSION",
+    "STEP_NAME",
     "TITLE",
     "Action",
     "Battle",
@@ -84,7 +53,6 @@ __all__ = [
     "Claim",
     "DeckMode",
     "FourPlayer",
-    "Observation",
     "Options",
     "Partner",
     "Pass",
@@ -98,29 +66,43 @@ __all__ = [
     "legal_actions",
     "new_game",
     "num_players",
-    "observe",
     "options",
     "outcome",
-    "parse_action",
     "score",
     "step",
     "to_act",
 ]
 
+
 #: The registry name of the variant.
 NAME = "generals"
+
+
 #: Other names the registry accepts.
 ALIASES: tuple[str, ...] = ("generals-war", "voina-generalov")
+
+
 #: The variant's name for people.
 TITLE = "General's War"
+
+
 #: Bumped whenever a rule changes what any game does; recorded in every game record.
 RULES_VERSION = 2
+
+
 #: The fewest players the variant allows.
 MIN_PLAYERS = 2
+
+
 #: The most players the variant allows.
 MAX_PLAYERS: int | None = 4
+
+
+#: What one step of the game is called, for people.
+STEP_NAME = "step"
 #: Whether the game plays itself (no seat ever makes a decision).
 AUTOMATIC = False
+
 
 #: The default target score (GENERALS-TARGET), chosen from the simulations on the rules
 #: page (``docs/generals_target.py``).
@@ -196,8 +178,7 @@ class Options:
     )
     four_player: FourPlayer = enum_option(
         FourPlayer.DUEL,
-        "Whom the chooser picks in the four-player game: an opponent or a partner "
-        "(GENERALS-FOUR).",
+        "Whom the chooser picks in the four-player game: an opponent or a partner (GENERALS-FOUR).",
         "four_player",
     )
     places: bool = option(
@@ -214,8 +195,7 @@ class Options:
     )
     squad_size: SquadSize = enum_option(
         SquadSize.THREE,
-        "Three cards per squad (S3), or one to three as in the English original "
-        "(GENERALS-PGW).",
+        "Three cards per squad (S3), or one to three as in the English original (GENERALS-PGW).",
         "squad_size",
     )
     hand_size: int = option(
@@ -223,8 +203,7 @@ class Options:
     )
     claim_cards: int = option(
         5,
-        "Cards a claimed general fetches from the reserve; 0 turns claims off "
-        "(GENERALS-CLAIM).",
+        "Cards a claimed general fetches from the reserve; 0 turns claims off (GENERALS-CLAIM).",
         int_converter("claim_cards", 0, 52),
     )
     first_dealer: int | None = option(
@@ -233,12 +212,8 @@ class Options:
         "first (GENERALS-DEALER).",
         int_converter("first_dealer", 0, 3, optional=True),
     )
-    ranks: tuple[Rank, ...] = option(
-        STANDARD_RANKS, "The ranks of the deck (GENERALS-DECK).", ranks_converter("ranks")
-    )
-    suits: tuple[Suit, ...] = option(
-        tuple(Suit), "The suits of the deck (GENERALS-DECK).", suits_converter("suits")
-    )
+    ranks: tuple[Rank, ...] = ranks_option(STANDARD_RANKS, "The ranks of the deck (GENERALS-DECK).")
+    suits: tuple[Suit, ...] = suits_option("The suits of the deck (GENERALS-DECK).")
 
     def __attrs_post_init__(self) -> None:
         n = self.players
@@ -287,6 +262,7 @@ def card_value(card: Card) -> int:
     """Return the card's value: Ace 1, two to ten at face value, Jack 11, Queen 12, King 13
     (GENERALS-DECK).
 
+    >>> from cardwar.cards import parse_card
     >>> card_value(parse_card("AS")), card_value(parse_card("10H")), card_value(parse_card("KD"))
     (1, 10, 13)
     """
@@ -302,9 +278,6 @@ def _order(card: Card) -> tuple[int, int]:
 
 def _sorted(cards: Any) -> tuple[Card, ...]:
     return tuple(sorted(parse_cards(cards), key=_order))
-
-
-# --- actions ---------------------------------------------------------------------------
 
 
 @attrs.frozen(slots=True)
@@ -430,57 +403,6 @@ class State:
     def players(self) -> int:
         """Return the number of seats."""
         return len(self.hands)
-
-
-@attrs.frozen(slots=True)
-class Observation:
-    """What one seat knows: its own hand and squad; revealed generals, the pot, scores and
-    kills; only sizes of every hidden pile. Never another seat's hand or squad before all
-    squads are in."""
-
-    seat: int
-    """The observing seat."""
-    hand: tuple[Card, ...]
-    """The seat's own hand."""
-    squad: tuple[Card, ...] | None
-    """The seat's own committed squad this battle, if any."""
-    committed: tuple[bool, ...]
-    """Per seat, whether it has committed its squad this battle."""
-    committed_sizes: tuple[int, ...]
-    """Per seat, how many cards its committed squad holds (0 if none): visible on the table."""
-    revealed: tuple[tuple[Card, ...], ...]
-    """Per seat, the claimed generals still in its hand."""
-    hand_sizes: tuple[int, ...]
-    """Cards in each seat's hand."""
-    reserve_sizes: tuple[int, ...]
-    """Cards in each reserve."""
-    won_sizes: tuple[int, ...]
-    """Cards in each seat's won pile."""
-    pot: tuple[tuple[Card, ...], ...]
-    """The cards left on the table by equal sums, per seat that laid them."""
-    scores: tuple[int, ...]
-    """Each seat's score (every card in a won pile was revealed when won)."""
-    kills: tuple[tuple[int, ...], ...]
-    """``kills[i][j]``: generals of seat j killed by seat i."""
-    places: tuple[int | None, ...]
-    """Per seat, the place it finished in, or ``None`` while it plays (public,
-    GENERALS-PLACES)."""
-    dealer: int
-    """The dealer."""
-    claimant: int | None
-    """The seat deciding on a claim, if claims are under way."""
-    chooser: int
-    """The chooser of the battle."""
-    sides: tuple[tuple[int, ...], ...]
-    """The sides of the battle being fought."""
-    deals: int
-    """The number of the current deal."""
-    battles: int
-    """Battles completed."""
-    last: Battle | None
-    """The last resolved battle."""
-    result: Outcome | None
-    """The outcome once the game has ended."""
 
 
 _DEFAULT = Options()
@@ -826,34 +748,6 @@ def _choices(state: State, seat: int) -> list[Challenge | Partner]:
     return out
 
 
-def parse_action(text: str) -> Action:
-    """Return the action written ``text``: ``pass``, ``claim AS``, ``challenge 2``,
-    ``partner 2`` or ``squad 2H 5S KD``."""
-    if not isinstance(text, str):
-        raise NotationError(f"action notation must be a str, got {type(text).__name__}")
-    words = text.split()
-    if not words:
-        raise NotationError(
-            f"bad action {text!r}: expected pass, claim, challenge, partner or squad"
-        )
-    head, rest = words[0].lower(), words[1:]
-    try:
-        if head == "pass" and not rest:
-            return Pass()
-        if head == "claim" and len(rest) == 1:
-            return Claim(parse_card(rest[0]))
-        if head in ("challenge", "partner") and len(rest) == 1 and rest[0].isdigit():
-            return (Challenge if head == "challenge" else Partner)(int(rest[0]))
-        if head == "squad" and 1 <= len(rest) <= 3:
-            return Squad(parse_cards(rest))
-    except CardError as err:
-        raise NotationError(f"bad action {text!r}: {err}") from None
-    raise NotationError(
-        f"bad action {text!r}: expected pass, claim AS, challenge N, partner N or "
-        "squad C C C"
-    )
-
-
 def step(state: State, action: Action) -> State:
     """Return the state after the acting seat's ``action``; the last squad of a battle
     reveals them all and resolves the battle."""
@@ -1053,36 +947,6 @@ def _resolve(state: State) -> State:
 def outcome(state: State) -> Outcome | None:
     """Return the outcome, or ``None`` while the game runs."""
     return state.result
-
-
-def observe(state: State, seat: int) -> Observation:
-    """Return what ``seat`` knows (GENERALS-OBSERVE)."""
-    n = state.players
-    if not (type(seat) is int and 0 <= seat < n):
-        raise ValueError(f"seat must be an int in [0, {n - 1}], got {seat!r}")
-    return Observation(
-        seat=seat,
-        hand=state.hands[seat],
-        squad=state.squads[seat],
-        committed=tuple(sq is not None for sq in state.squads),
-        committed_sizes=tuple(0 if sq is None else len(sq) for sq in state.squads),
-        revealed=state.revealed,
-        hand_sizes=tuple(len(h) for h in state.hands),
-        reserve_sizes=tuple(len(r) for r in state.reserves),
-        won_sizes=tuple(len(w) for w in state.won),
-        pot=state.pot,
-        scores=tuple(score(state, s) for s in range(n)),
-        kills=state.kills,
-        places=state.places,
-        dealer=state.dealer,
-        claimant=state.claimant,
-        chooser=state.chooser,
-        sides=state.sides,
-        deals=state.deals,
-        battles=state.battles,
-        last=state.last,
-        result=state.result,
-    )
 
 
 def num_players(state: State) -> int:

@@ -1,22 +1,5 @@
-"""Erik Arneson's War with a hand of three: each player holds the top three cards of their
-stock, both choose a card at the same time, and a tie is fought with three face-down cards
-and a chosen fourth card; the war's loser takes the two cards that started it. The rules
-are on the docs page ``rules/arneson``; rule IDs ``ARNESON-...`` in comments are defined
-there. Stocks, pickup and the deal are War's (``cardwar.variants._battle``).
-
-Simultaneous choices are committed one seat at a time: seat 0 commits a hidden card,
-then seat 1, and the second commitment reveals both and resolves the round.
-
->>> from cardwar import arneson
->>> state = arneson.new_game(seed=5)
->>> arneson.to_act(state), [str(a) for a in arneson.legal_actions(state)]
-(0, ['8C', '10S', 'QH'])
->>> state = arneson.step(state, arneson.parse_action("QH"))
->>> arneson.observe(state, 1).opponent_committed, arneson.to_act(state)
-(True, 1)
->>> state = arneson.step(state, arneson.legal_actions(state)[0])
->>> [(t.seat, str(t.face_up)) for t in state.last.rounds[0]], state.last.winner
-([(0, 'QH'), (1, '2C')], 0)
+"""The rules of Arneson's War: its options, state, actions, legal actions, step and outcome.
+Rule IDs ``ARNESON-...`` in comments are defined on the docs page ``rules/arneson``.
 """
 
 from __future__ import annotations
@@ -27,20 +10,21 @@ from typing import Any
 
 import attrs
 
-from cardwar.cards import STANDARD_RANKS, Card, CardError, Rank, Suit, parse_card, reduced_deck
+from cardwar.cards import STANDARD_RANKS, Card, Rank, Suit, reduced_deck
 from cardwar.core import (
     GameOverError,
     IllegalActionError,
-    NotationError,
     OptionError,
     Outcome,
     Termination,
+    decks_option,
     enum_option,
     int_converter,
+    limit_option,
     make_options,
     option,
-    ranks_converter,
-    suits_converter,
+    ranks_option,
+    suits_option,
 )
 from cardwar.rng import Rng
 from cardwar.variants import _battle
@@ -61,10 +45,10 @@ __all__ = [
     "MIN_PLAYERS",
     "NAME",
     "RULES_VERSION",
+    "STEP_NAME",
     "TITLE",
     "BattleRecord",
     "Choose",
-    "Observation",
     "Options",
     "Pickup",
     "State",
@@ -75,26 +59,39 @@ __all__ = [
     "legal_actions",
     "new_game",
     "num_players",
-    "observe",
     "options",
     "outcome",
-    "parse_action",
     "step",
     "to_act",
 ]
 
+
 #: The registry name of the variant.
 NAME = "arneson"
+
+
 #: Other names the registry accepts.
 ALIASES: tuple[str, ...] = ("hand-war", "war-of-three")
+
+
 #: The variant's name for people.
 TITLE = "Arneson's War"
+
+
 #: Bumped whenever a rule changes what any game does; recorded in every game record.
 RULES_VERSION = 1
+
+
 #: The fewest players the variant allows.
 MIN_PLAYERS = 2
+
+
 #: The most players the variant allows (``None``: no maximum).
 MAX_PLAYERS: int | None = 2
+
+
+#: What one step of the game is called, for people.
+STEP_NAME = "step"
 #: Whether the game plays itself (no seat ever makes a decision).
 AUTOMATIC = False
 
@@ -116,7 +113,8 @@ class Options:
         3, "Cards each player holds in hand (ARNESON-HAND).", int_converter("hand_size", 1, 26)
     )
     face_down: int = option(
-        3, "Cards each player stakes face down in a war (ARNESON-WAR).",
+        3,
+        "Cards each player stakes face down in a war (ARNESON-WAR).",
         int_converter("face_down", 0),
     )
     war_pair: WarPair = enum_option(
@@ -129,27 +127,18 @@ class Options:
         "How won cards go under the winner's stock, as in War (ARNESON-PICKUP).",
         "pickup_order",
     )
-    wars_to_win: int | None = option(
-        None,
-        "None: win by taking all the cards; N: the first player to win N wars wins "
-        "(ARNESON-WIN).",
-        int_converter("wars_to_win", 1, optional=True),
+    wars_to_win: int | None = limit_option(
+        "wars_to_win",
+        "None: win by taking all the cards; N: the first player to win N wars wins (ARNESON-WIN).",
     )
-    max_battles: int | None = option(
-        None,
-        "None: no limit; N: the game is a draw after N battles without a winner "
-        "(ARNESON-LIMIT).",
-        int_converter("max_battles", 1, optional=True),
+    max_battles: int | None = limit_option(
+        "max_battles",
+        "None: no limit; N: the game is a draw after N battles without a winner (ARNESON-LIMIT).",
     )
-    ranks: tuple[Rank, ...] = option(
-        STANDARD_RANKS, "The ranks of the deck (ARNESON-DECK).", ranks_converter("ranks")
-    )
-    suits: tuple[Suit, ...] = option(
-        tuple(Suit), "The suits of the deck (ARNESON-DECK).", suits_converter("suits")
-    )
-    decks: int = option(
-        1, "How many copies of the deck are shuffled together (ARNESON-DECK).",
-        int_converter("decks", 1),
+    ranks: tuple[Rank, ...] = ranks_option(STANDARD_RANKS, "The ranks of the deck (ARNESON-DECK).")
+    suits: tuple[Suit, ...] = suits_option("The suits of the deck (ARNESON-DECK).")
+    decks: int = decks_option(
+        1, "How many copies of the deck are shuffled together (ARNESON-DECK)."
     )
 
     def __attrs_post_init__(self) -> None:
@@ -235,39 +224,6 @@ class State:
         return len(self.hands[seat]) + len(self.stocks[seat]) + len(self.tally.won[seat])
 
 
-@attrs.frozen(slots=True)
-class Observation:
-    """What one seat knows: its own hand and choice; sizes of everything hidden; every
-    face-up card. Never the opponent's hand or their choice before both are in."""
-
-    seat: int
-    """The observing seat."""
-    hand: tuple[Card, ...]
-    """The seat's own hand."""
-    committed: Card | None
-    """The seat's own hidden choice this round, if made."""
-    opponent_committed: bool
-    """Whether the opponent has chosen this round (not what)."""
-    hand_sizes: tuple[int, ...]
-    """Cards in each seat's hand."""
-    stock_sizes: tuple[int, ...]
-    """Cards in each seat's stock."""
-    won_sizes: tuple[int, ...]
-    """Cards in each seat's win pile."""
-    rounds: tuple[tuple[Turn, ...], ...]
-    """The revealed rounds of the war in progress (face-up cards, stake counts)."""
-    stakes: tuple[int, int]
-    """The face-down cards each seat staked for the war round being chosen."""
-    battles: int
-    """Battles completed."""
-    wars_won: tuple[int, ...]
-    """Wars won per seat."""
-    last: BattleRecord | None
-    """The last completed battle."""
-    result: Outcome | None
-    """The outcome once the game has ended."""
-
-
 _DEFAULT = Options()
 
 
@@ -323,14 +279,6 @@ def legal_actions(state: State) -> tuple[Choose, ...]:
 
 def _card_order(card: Card) -> tuple[int, int]:
     return int(card.rank), list(Suit).index(card.suit) if card.suit else -1
-
-
-def parse_action(text: str) -> Choose:
-    """Return the action written ``text``: the notation of the chosen card, e.g. ``QH``."""
-    try:
-        return Choose(parse_card(text))
-    except CardError as err:
-        raise NotationError(f"bad action {text!r}: expected a card such as QH ({err})") from None
 
 
 def step(state: State, action: Choose) -> State:
@@ -480,27 +428,6 @@ def _resolve(state: State, cards: tuple[Card, Card]) -> State:
 def outcome(state: State) -> Outcome | None:
     """Return the outcome, or ``None`` while the game runs."""
     return state.result
-
-
-def observe(state: State, seat: int) -> Observation:
-    """Return what ``seat`` knows (ARNESON-OBSERVE)."""
-    if seat not in (0, 1):
-        raise ValueError(f"seat must be 0 or 1, got {seat}")
-    return Observation(
-        seat=seat,
-        hand=state.hands[seat],
-        committed=state.committed[seat],
-        opponent_committed=state.committed[1 - seat] is not None,
-        hand_sizes=(len(state.hands[0]), len(state.hands[1])),
-        stock_sizes=(len(state.stocks[0]), len(state.stocks[1])),
-        won_sizes=(len(state.tally.won[0]), len(state.tally.won[1])),
-        rounds=state.rounds,
-        stakes=state.stakes,
-        battles=state.battles,
-        wars_won=state.tally.wars_won,
-        last=state.last,
-        result=state.result,
-    )
 
 
 def num_players(state: State) -> int:

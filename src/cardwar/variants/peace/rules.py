@@ -1,15 +1,6 @@
-"""Peace, War in reverse: the lowest card takes each battle (2 best, Ace worst), and a tie
-for the lowest starts a peace: five cards face down, one per letter of P-E-A-C-E, then one
-face up. The rules are on the docs page ``rules/peace``; rule IDs ``PEACE-...`` in comments
-are defined there. The mechanics are War's (``cardwar.variants._battle``); this module
-holds what differs.
-
->>> from cardwar import peace
->>> state = peace.new_game(seed=2026)
->>> while peace.outcome(state) is None:
-...     state = peace.step(state, peace.Play.PLAY)
->>> print(peace.outcome(state), "after", state.battles, "battles")
-won by seat 0 (all_cards) after 56 battles
+"""The rules of Peace: its options, state, legal actions, step and outcome. Rule IDs
+(PEACE-...) in comments are defined on the docs page ``rules/peace``; the battle
+itself is the War family's engine (``cardwar.variants._battle``).
 """
 
 from __future__ import annotations
@@ -22,16 +13,16 @@ import attrs
 from cardwar.cards import STANDARD_RANKS, Card, Rank, Suit, reduced_deck
 from cardwar.core import (
     OptionError,
+    decks_option,
     enum_option,
-    int_converter,
+    limit_option,
     make_options,
-    option,
-    ranks_converter,
-    suits_converter,
+    players_option,
+    ranks_option,
+    suits_option,
 )
 from cardwar.variants import _battle
 from cardwar.variants._battle import (
-    BattleObservation,
     BattleRecord,
     BattleState,
     OutOfCards,
@@ -45,9 +36,7 @@ from cardwar.variants._battle import (
     cards_in_play,
     legal_actions,
     num_players,
-    observe,
     outcome,
-    parse_action,
     to_act,
 )
 
@@ -59,9 +48,9 @@ __all__ = [
     "MIN_PLAYERS",
     "NAME",
     "RULES_VERSION",
+    "STEP_NAME",
     "TITLE",
     "BattleRecord",
-    "Observation",
     "Options",
     "Pickup",
     "Play",
@@ -74,10 +63,8 @@ __all__ = [
     "legal_actions",
     "new_game",
     "num_players",
-    "observe",
     "options",
     "outcome",
-    "parse_action",
     "step",
     "to_act",
 ]
@@ -94,6 +81,8 @@ RULES_VERSION = 1
 MIN_PLAYERS = 2
 #: The most players the variant allows (``None``: no maximum).
 MAX_PLAYERS: int | None = 4
+#: What one step of the game is called, for people.
+STEP_NAME = "battle"
 #: Whether the game plays itself (no seat ever makes a decision).
 AUTOMATIC = True
 #: Cards face down in a peace, one per letter of P-E-A-C-E (PEACE-FACE-DOWN).
@@ -101,17 +90,13 @@ FACE_DOWN = 5
 
 #: The variant's state class.
 State = BattleState
-#: The variant's observation class.
-Observation = BattleObservation
 
 
 @attrs.frozen(slots=True, cache_hash=True)
 class Options:
     """The options of Peace; every field is a rule option documented on the rules page."""
 
-    players: int = option(
-        2, "Number of players, 2 to 4 (PEACE-PLAYERS).", int_converter("players", 2, 4)
-    )
+    players: int = players_option(2, "Number of players, 2 to 4 (PEACE-PLAYERS).", 2, 4)
     pickup_order: Pickup = enum_option(
         Pickup.SHUFFLED,
         "How won cards go under the winner's stock, as in War (PEACE-PICKUP).",
@@ -127,27 +112,17 @@ class Options:
         "Cards that do not divide evenly among the players, as in War (PEACE-DEAL).",
         "spare_cards",
     )
-    max_battles: int | None = option(
-        1000,
+    max_battles: int | None = limit_option(
+        "max_battles",
         "The game is a draw after this many battles without a winner; None for no limit "
         "(PEACE-LIMIT).",
-        int_converter("max_battles", 1, optional=True),
+        1000,
     )
-    ranks: tuple[Rank, ...] = option(
-        STANDARD_RANKS,
-        "The ranks of the deck, for reduced decks (PEACE-DECK).",
-        ranks_converter("ranks"),
+    ranks: tuple[Rank, ...] = ranks_option(
+        STANDARD_RANKS, "The ranks of the deck, for reduced decks (PEACE-DECK)."
     )
-    suits: tuple[Suit, ...] = option(
-        tuple(Suit),
-        "The suits of the deck, for reduced decks (PEACE-DECK).",
-        suits_converter("suits"),
-    )
-    decks: int = option(
-        1,
-        "How many copies of the deck are shuffled together (PEACE-DECK).",
-        int_converter("decks", 1),
-    )
+    suits: tuple[Suit, ...] = suits_option("The suits of the deck, for reduced decks (PEACE-DECK).")
+    decks: int = decks_option(1, "How many copies of the deck are shuffled together (PEACE-DECK).")
 
     def __attrs_post_init__(self) -> None:
         _battle.check_players_fit(self.players, len(self.ranks), len(self.suits), self.decks)
@@ -233,15 +208,3 @@ def step(state: State, action: Play) -> State:
     if state.result is not None or action is not Play.PLAY:
         _battle.check_action(state, action)
     return _battle.play_battle(state, _RULES.get(state.options) or _rules(state.options))
-
-
-
-
-
-
-
-
-
-
-
-

@@ -1,0 +1,160 @@
+"""What a seat of an automatic battle game sees, and the text that shows its states,
+observations and battles to people.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from cardwar.cards import Card
+from cardwar.core import Outcome
+from cardwar.render import format_card, format_cards, indent_block, result_lines
+from cardwar.variants._battle.rules import BattleRecord, BattleState, Play
+
+__all__ = [
+    "BattleObservation",
+    "describe_battle",
+    "describe_deal",
+    "describe_step",
+    "last_battle_lines",
+    "observe",
+    "render_observation",
+    "render_state",
+]
+
+
+@attrs.frozen(slots=True)
+class BattleObservation:
+    """What one seat knows: card counts, the last battle's face-up cards, and counters.
+    Nobody sees the order of any stock or win pile, or the face-down cards."""
+
+    seat: int
+    """The observing seat."""
+    stock_sizes: tuple[int, ...]
+    """Cards in each seat's stock."""
+    won_sizes: tuple[int, ...]
+    """Cards in each seat's win pile."""
+    set_aside: int
+    """How many spare cards are set aside."""
+    battles: int
+    """Battles played."""
+    wars_won: tuple[int, ...]
+    """Wars won per seat."""
+    last: BattleRecord | None
+    """The last battle (face-up cards only; face-down cards are counted, not shown)."""
+    result: Outcome | None
+    """The outcome once the game has ended."""
+
+
+def observe(state: BattleState, seat: int) -> BattleObservation:
+    """Return what ``seat`` knows: every seat's card counts and the last battle's face-up
+    cards (WAR-OBSERVE, PEACE-OBSERVE); never the order of a stock or a face-down card."""
+    if not 0 <= seat < state.players:
+        raise ValueError(f"seat must be in [0, {state.players - 1}], got {seat}")
+    return BattleObservation(
+        seat=seat,
+        stock_sizes=tuple(len(s) for s in state.stocks),
+        won_sizes=tuple(len(w) for w in state.won),
+        set_aside=len(state.set_aside),
+        battles=state.battles,
+        wars_won=state.wars_won,
+        last=state.last,
+        result=state.result,
+    )
+
+
+# --- text for people ----------------------------------------------------------------------
+
+
+def describe_battle(number: int, record: BattleRecord, *, ascii: bool = True) -> list[str]:
+    """Return the lines that show one battle: every round's cards and who took the table.
+
+    >>> from cardwar import war
+    >>> state = war.step(war.new_game(2026), war.Play.PLAY)
+    >>> assert state.last is not None
+    >>> print("\\n".join(describe_battle(1, state.last)))
+    battle 1: seat 0 JS, seat 1 6D -> seat 0 takes 2 cards
+    """
+
+    def card(c: Card) -> str:
+        return format_card(c, ascii=ascii)
+
+    first = ", ".join(f"seat {t.seat} {card(t.face_up)}" for t in record.rounds[0])
+    lines = [f"battle {number}: {first}"]
+    for i, turns in enumerate(record.rounds[1:], start=1):
+        parts = []
+        for t in turns:
+            if t.standing:
+                parts.append(f"seat {t.seat} {card(t.face_up)} stands")
+            else:
+                parts.append(f"seat {t.seat} {t.face_down} down, {card(t.face_up)} up")
+        label = "war" if i == 1 else f"war {i}"
+        lines.append(f"  {label}: " + ", ".join(parts))
+    if record.winner is None:
+        lines[-1] += f" -> undecidable, {record.cards} cards set aside"
+    else:
+        lines[-1] += f" -> seat {record.winner} takes {record.cards} cards"
+    for seat in record.eliminated:
+        lines.append(f"  seat {seat} is out of cards")
+    return lines
+
+
+def last_battle_lines(battles: int, last: BattleRecord | None, ascii: bool) -> list[str]:
+    """Return the lines that show the last battle (none before the first)."""
+    if last is None:
+        return []
+    lines = describe_battle(battles, last, ascii=ascii)
+    lines[0] = "last battle:" + lines[0].partition(":")[2]
+    return lines
+
+
+def header(title: str, battles: int, who: str = "") -> str:
+    """Return the first line of a rendering: the game, whose view, and which battle."""
+    when = "before the first battle" if battles == 0 else f"after battle {battles}"
+    return f"{title}, {who + ' ' if who else ''}{when}"
+
+
+def render_state(title: str, state: BattleState, *, ascii: bool = False) -> str:
+    """Return the whole state of the game ``title`` as text: every stock in order."""
+    lines = [header(title, state.battles)]
+    for s in range(state.players):
+        won = f", win pile {format_cards(state.won[s], ascii=ascii)}" if state.won[s] else ""
+        lines.append(f"seat {s} stock: {format_cards(state.stocks[s], ascii=ascii)}{won}")
+    if state.set_aside:
+        lines.append(f"set aside: {format_cards(state.set_aside, ascii=ascii)}")
+    lines += last_battle_lines(state.battles, state.last, ascii)
+    lines += result_lines(state.result)
+    return indent_block(lines)
+
+
+def render_observation(title: str, obs: BattleObservation, *, ascii: bool = False) -> str:
+    """Return one seat's view of the game ``title`` as text: card counts and the last
+    battle."""
+    lines = [header(title, obs.battles, f"seat {obs.seat}'s view")]
+    for s, (stock, won) in enumerate(zip(obs.stock_sizes, obs.won_sizes, strict=True)):
+        parts = f"stock {stock}" + (f", win pile {won}" if won else "")
+        you = "  <- you" if s == obs.seat else ""
+        lines.append(f"seat {s}: {stock + won} cards ({parts}){you}")
+    if obs.set_aside:
+        lines.append(f"set aside: {obs.set_aside} cards")
+    lines += last_battle_lines(obs.battles, obs.last, ascii)
+    lines += result_lines(obs.result)
+    return indent_block(lines)
+
+
+def describe_deal(state: BattleState, *, ascii: bool = False) -> str:
+    """Return how many cards each seat was dealt: ``dealt: 26 | 26 cards``."""
+    sizes = " | ".join(str(len(s)) for s in state.stocks)
+    return f"dealt: {sizes} cards"
+
+
+def describe_step(before: BattleState, action: Play, after: BattleState, *,
+                  ascii: bool = False) -> str:
+    """Return the battle that ``action`` played, with the cards each seat holds after it:
+    ``battle 1: seat 0 J♠, seat 1 6♦ -> seat 0 takes 2 cards   [27 | 25]``."""
+    # A step of an automatic game is one whole battle (DESIGN), so it always leaves one.
+    assert after.last is not None
+    lines = describe_battle(after.battles, after.last, ascii=ascii)
+    held = " | ".join(str(after.cards_held(s)) for s in range(after.players))
+    lines[0] += f"   [{held}]"
+    return "\n".join(lines)

@@ -1,0 +1,93 @@
+"""Erik Arneson's War with a hand of three: each player holds the top three cards of their
+stock, both choose a card at the same time, and a tie is fought with three face-down cards
+and a chosen fourth card; the war's loser takes the two cards that started it. The rules
+are on the docs page ``rules/arneson``; rule IDs ``ARNESON-...`` in comments are defined
+there. Stocks, pickup and the deal are War's (``cardwar.variants._battle``).
+
+Simultaneous choices are committed one seat at a time: seat 0 commits a hidden card,
+then seat 1, and the second commitment reveals both and resolves the round.
+
+>>> from cardwar import arneson
+>>> state = arneson.new_game(seed=5)
+>>> arneson.to_act(state), [str(a) for a in arneson.legal_actions(state)]
+(0, ['8C', '10S', 'QH'])
+>>> state = arneson.step(state, arneson.parse_action("QH"))
+>>> arneson.observe(state, 1).opponent_committed, arneson.to_act(state)
+(True, 1)
+>>> state = arneson.step(state, arneson.legal_actions(state)[0])
+>>> [(t.seat, str(t.face_up)) for t in state.last.rounds[0]], state.last.winner
+([(0, 'QH'), (1, '2C')], 0)
+"""
+
+from cardwar.variants.arneson.agents import ArnesonHeuristic, heuristic
+from cardwar.variants.arneson.notation import parse_action
+from cardwar.variants.arneson.rules import (
+    ALIASES,
+    AUTOMATIC,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NAME,
+    RULES_VERSION,
+    STEP_NAME,
+    TITLE,
+    BattleRecord,
+    Choose,
+    Options,
+    Pickup,
+    State,
+    Turn,
+    WarPair,
+    cards_in_play,
+    deck,
+    legal_actions,
+    new_game,
+    num_players,
+    options,
+    outcome,
+    step,
+    to_act,
+)
+from cardwar.variants.arneson.view import (
+    Observation,
+    describe_deal,
+    describe_step,
+    observe,
+    render_observation,
+    render_state,
+)
+
+__all__ = [
+    "ALIASES",
+    "AUTOMATIC",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "NAME",
+    "RULES_VERSION",
+    "STEP_NAME",
+    "TITLE",
+    "ArnesonHeuristic",
+    "BattleRecord",
+    "Choose",
+    "Observation",
+    "Options",
+    "Pickup",
+    "State",
+    "Turn",
+    "WarPair",
+    "cards_in_play",
+    "deck",
+    "describe_deal",
+    "describe_step",
+    "heuristic",
+    "legal_actions",
+    "new_game",
+    "num_players",
+    "observe",
+    "options",
+    "outcome",
+    "parse_action",
+    "render_observation",
+    "render_state",
+    "step",
+    "to_act",
+]

@@ -1,0 +1,154 @@
+"""What a seat of Arneson's War sees (its :class:`Observation`), and the text that shows
+the game to people.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from cardwar.cards import Card
+from cardwar.core import Outcome
+from cardwar.render import format_card, format_cards, indent_block, result_lines
+from cardwar.variants._battle import BattleRecord, Turn
+from cardwar.variants._battle.view import header, last_battle_lines
+from cardwar.variants.arneson.rules import TITLE, Choose, State, to_act
+
+__all__ = [
+    "Observation",
+    "describe_deal",
+    "describe_step",
+    "observe",
+    "render_observation",
+    "render_state",
+]
+
+
+@attrs.frozen(slots=True)
+class Observation:
+    """What one seat knows: its own hand and choice; sizes of everything hidden; every
+    face-up card. Never the opponent's hand or their choice before both are in."""
+
+    seat: int
+    """The observing seat."""
+    hand: tuple[Card, ...]
+    """The seat's own hand."""
+    committed: Card | None
+    """The seat's own hidden choice this round, if made."""
+    opponent_committed: bool
+    """Whether the opponent has chosen this round (not what)."""
+    hand_sizes: tuple[int, ...]
+    """Cards in each seat's hand."""
+    stock_sizes: tuple[int, ...]
+    """Cards in each seat's stock."""
+    won_sizes: tuple[int, ...]
+    """Cards in each seat's win pile."""
+    rounds: tuple[tuple[Turn, ...], ...]
+    """The revealed rounds of the war in progress (face-up cards, stake counts)."""
+    stakes: tuple[int, int]
+    """The face-down cards each seat staked for the war round being chosen."""
+    battles: int
+    """Battles completed."""
+    wars_won: tuple[int, ...]
+    """Wars won per seat."""
+    last: BattleRecord | None
+    """The last completed battle."""
+    result: Outcome | None
+    """The outcome once the game has ended."""
+
+
+def observe(state: State, seat: int) -> Observation:
+    """Return what ``seat`` knows (ARNESON-OBSERVE)."""
+    if seat not in (0, 1):
+        raise ValueError(f"seat must be 0 or 1, got {seat}")
+    return Observation(
+        seat=seat,
+        hand=state.hands[seat],
+        committed=state.committed[seat],
+        opponent_committed=state.committed[1 - seat] is not None,
+        hand_sizes=(len(state.hands[0]), len(state.hands[1])),
+        stock_sizes=(len(state.stocks[0]), len(state.stocks[1])),
+        won_sizes=(len(state.tally.won[0]), len(state.tally.won[1])),
+        rounds=state.rounds,
+        stakes=state.stakes,
+        battles=state.battles,
+        wars_won=state.tally.wars_won,
+        last=state.last,
+        result=state.result,
+    )
+
+
+# --- text for people ----------------------------------------------------------------------
+
+
+def _war_in_progress(
+    rounds: tuple[tuple[Turn, ...], ...], stakes: tuple[int, ...], ascii: bool
+) -> list[str]:
+    if not rounds:
+        return []
+    cards = ", ".join(
+        f"seat {t.seat} {format_card(t.face_up, ascii=ascii)}" for t in rounds[-1]
+    )
+    staked = ", ".join(f"seat {s} {n} down" for s, n in enumerate(stakes))
+    return [f"war! tied at {cards}; stakes {staked}; each chooses a card to fight with"]
+
+
+def render_state(state: State, *, ascii: bool = False) -> str:
+    """Return the whole state as text for people, hidden cards included."""
+    lines = [header(TITLE, state.battles)]
+    for s in (0, 1):
+        chosen = state.committed[s]
+        pick = "" if chosen is None else f", chose {format_card(chosen, ascii=ascii)}"
+        won = state.tally.won[s]
+        pile = f", win pile {format_cards(won, ascii=ascii)}" if won else ""
+        lines.append(
+            f"seat {s} hand: {format_cards(state.hands[s], ascii=ascii)}{pick}; "
+            f"stock: {format_cards(state.stocks[s], ascii=ascii)}{pile}"
+        )
+    if state.tally.set_aside:
+        lines.append(f"set aside: {format_cards(state.tally.set_aside, ascii=ascii)}")
+    lines += _war_in_progress(state.rounds, state.stakes, ascii)
+    lines += last_battle_lines(state.battles, state.last, ascii)
+    lines += result_lines(state.result)
+    return indent_block(lines)
+
+
+def render_observation(obs: Observation, *, ascii: bool = False) -> str:
+    """Return one seat's view as text for people: what that seat may know."""
+    me = obs.seat
+    lines = [header(TITLE, obs.battles, f"seat {me}'s view")]
+    for s in (0, 1):
+        held = obs.hand_sizes[s] + obs.stock_sizes[s] + obs.won_sizes[s]
+        parts = f"hand {obs.hand_sizes[s]}, stock {obs.stock_sizes[s]}"
+        if obs.won_sizes[s]:
+            parts += f", win pile {obs.won_sizes[s]}"
+        you = "  <- you" if s == me else ""
+        lines.append(f"seat {s}: {held} cards ({parts}), wars won {obs.wars_won[s]}{you}")
+    lines += _war_in_progress(obs.rounds, obs.stakes, ascii)
+    lines += last_battle_lines(obs.battles, obs.last, ascii)
+    lines.append(f"your hand: {format_cards(obs.hand, ascii=ascii)}")
+    if obs.committed is not None:
+        lines.append(f"you chose: {format_card(obs.committed, ascii=ascii)}")
+    if obs.result is None:
+        lines.append(f"seat {1 - me} has {'' if obs.opponent_committed else 'not '}chosen")
+    lines += result_lines(obs.result)
+    return indent_block(lines)
+
+
+def describe_deal(state: State, *, ascii: bool = False) -> str:
+    """Return how many cards each seat was dealt: ``dealt: 26 | 26 cards (hands of 3)``."""
+    held = " | ".join(str(len(h) + len(s)) for h, s in zip(state.hands, state.stocks, strict=True))
+    return f"dealt: {held} cards (hands of {state.options.hand_size})"
+
+
+def describe_step(before: State, action: Choose, after: State, *, ascii: bool = False) -> str:
+    """Return what a choice did, hiding a card that is still hidden: ``seat 0 chose a
+    card`` until the second choice reveals both, then the battle or the war it made."""
+    seat = to_act(before)
+    assert seat is not None  # every step of Arneson's War is a seat's choice
+    if after.battles > before.battles:
+        lines = last_battle_lines(after.battles, after.last, ascii)
+        lines[0] = f"battle {after.battles}:" + lines[0].partition(":")[2]
+        return "\n".join([*lines, *result_lines(after.result)])
+    if after.committed[seat] is not None:
+        return f"seat {seat} chose a card"
+    return "\n".join(_war_in_progress(after.rounds, after.stakes, ascii))

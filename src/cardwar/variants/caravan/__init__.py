@@ -1,0 +1,111 @@
+"""Caravan, the card game of Fallout: New Vegas: each of two players builds three caravans
+facing the opponent's three, and tries to sell two of the three positions by bringing a
+caravan to a value of 21 to 26 that the facing caravan does not outbid. The rules are on
+the docs page ``rules/caravan``; rule IDs ``CARAVAN-...`` in comments are defined there.
+
+Seat 0's caravans are ``A``, ``B`` and ``C``; seat 1's are ``D``, ``E`` and ``F``; ``A``
+faces ``D``, ``B`` faces ``E`` and ``C`` faces ``F``. An action is written ``7H>A`` (play
+the number card 7H on caravan A), ``QS>E3`` (play the face card QS on the third number
+card of caravan E), ``discard 7H`` or ``disband B``.
+
+>>> from cardwar import caravan
+>>> state = caravan.new_game(seed=3)
+>>> caravan.to_act(state), [str(a) for a in caravan.legal_actions(state)][:4]
+(0, ['6C>A', '6C>B', '6C>C', '6D>A'])
+>>> state = caravan.step(state, caravan.parse_action("6C>B"))
+>>> str(state.caravans[1]), state.caravans[1].value, caravan.to_act(state)
+('6C', 6, 1)
+>>> caravan.observe(state, 1).hand_sizes
+(7, 8)
+"""
+
+from cardwar.variants.caravan.agents import CaravanHeuristic, heuristic
+from cardwar.variants.caravan.notation import parse_action
+from cardwar.variants.caravan.rules import (
+    ALIASES,
+    AUTOMATIC,
+    CARAVAN_NAMES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NAME,
+    RULES_VERSION,
+    SALE_MAX,
+    SALE_MIN,
+    STEP_NAME,
+    TITLE,
+    Action,
+    Caravan,
+    Direction,
+    Disband,
+    Discard,
+    OpeningDiscard,
+    Options,
+    Pile,
+    Play,
+    State,
+    cards_in_play,
+    deck,
+    derive_caravan,
+    legal_actions,
+    new_game,
+    num_players,
+    options,
+    outcome,
+    pip,
+    position_winners,
+    step,
+    to_act,
+)
+from cardwar.variants.caravan.view import (
+    Observation,
+    describe_deal,
+    describe_step,
+    observe,
+    render_observation,
+    render_state,
+)
+
+__all__ = [
+    "ALIASES",
+    "AUTOMATIC",
+    "CARAVAN_NAMES",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "NAME",
+    "RULES_VERSION",
+    "SALE_MAX",
+    "SALE_MIN",
+    "STEP_NAME",
+    "TITLE",
+    "Action",
+    "Caravan",
+    "CaravanHeuristic",
+    "Direction",
+    "Disband",
+    "Discard",
+    "Observation",
+    "OpeningDiscard",
+    "Options",
+    "Pile",
+    "Play",
+    "State",
+    "cards_in_play",
+    "deck",
+    "derive_caravan",
+    "describe_deal",
+    "describe_step",
+    "heuristic",
+    "legal_actions",
+    "new_game",
+    "num_players",
+    "observe",
+    "options",
+    "outcome",
+    "parse_action",
+    "pip",
+    "position_winners",
+    "render_observation",
+    "render_state",
+    "step",
+    "to_act",
+]

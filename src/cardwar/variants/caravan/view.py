@@ -1,0 +1,149 @@
+"""What a seat of Caravan sees (its :class:`Observation`), and the text that shows
+the game to people.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from cardwar.cards import Card
+from cardwar.core import Outcome
+from cardwar.render import (
+    format_card,
+    format_card_suit,
+    format_cards,
+    indent_block,
+    result_lines,
+    symbolize,
+)
+from cardwar.variants.caravan.rules import TITLE, Action, Caravan, Disband, Discard, Play, State
+
+__all__ = [
+    "Observation",
+    "describe_deal",
+    "describe_step",
+    "observe",
+    "render_observation",
+    "render_state",
+]
+
+
+@attrs.frozen(slots=True)
+class Observation:
+    """What one seat knows: its own hand, every caravan, the discard pile and the sizes of
+    everything hidden. Never the opponent's hand or the order of either deck."""
+
+    seat: int
+    """The observing seat."""
+    hand: tuple[Card, ...]
+    """The seat's own hand."""
+    hand_sizes: tuple[int, int]
+    """Cards in each seat's hand."""
+    deck_sizes: tuple[int, int]
+    """Cards in each seat's deck."""
+    caravans: tuple[Caravan, ...]
+    """The six caravans, face up."""
+    discards: tuple[Card, ...]
+    """The face-up discard pile."""
+    to_move: int
+    """The seat whose turn it is."""
+    opening: tuple[bool, bool]
+    """Whether each seat is still in its opening."""
+    turns: int
+    """Turns played."""
+    last: Play | Discard | Disband | None
+    """The last action played."""
+    result: Outcome | None
+    """The outcome once the game has ended."""
+
+
+def observe(state: State, seat: int) -> Observation:
+    """Return what ``seat`` knows (CARAVAN-OBSERVE)."""
+    if seat not in (0, 1):
+        raise ValueError(f"seat must be 0 or 1, got {seat}")
+    return Observation(
+        seat=seat,
+        hand=state.hands[seat],
+        hand_sizes=(len(state.hands[0]), len(state.hands[1])),
+        deck_sizes=(len(state.decks[0]), len(state.decks[1])),
+        caravans=state.caravans,
+        discards=state.discards,
+        to_move=state.to_move,
+        opening=state.opening,
+        turns=state.turns,
+        last=state.last,
+        result=state.result,
+    )
+
+
+# --- text for people ----------------------------------------------------------------------
+
+
+def _caravan_rows(caravans: tuple[Caravan, ...], ascii: bool) -> list[str]:
+    lines = []
+    for k in range(3):
+        parts = []
+        for c in (k, k + 3):
+            car = caravans[c]
+            piles = " ".join(
+                format_card(p.numeral, ascii=ascii)
+                + "".join("+" + format_card(f, ascii=ascii) for f in p.faces)
+                for p in car.piles
+            ) or "-"
+            suit = "" if car.suit is None else f", {format_card_suit(car.suit.value, ascii)}"
+            way = "" if car.direction.value == "none" else f", {car.direction.value}"
+            parts.append(f"{'ABCDEF'[c]}: {piles} = {car.value}{suit}{way}")
+        lines.append(f"{parts[0]}   |   {parts[1]}")
+    return lines
+
+
+def _caravan_tail(x: State | Observation, ascii: bool) -> list[str]:
+    lines = [f"discard pile: {len(x.discards)} cards"]
+    if x.last is not None:
+        lines.append(f"last move: {symbolize(str(x.last), ascii=ascii)}")
+    return lines
+
+
+def _caravan_header(x: State | Observation, who: str = "") -> str:
+    opening = " (opening)" if any(x.opening) else ""
+    return (f"{TITLE}, {who + ' ' if who else ''}turn {x.turns + 1}, seat {x.to_move} "
+            f"to move{opening}")
+
+
+def render_state(state: State, *, ascii: bool = False) -> str:
+    """Return the whole state as text for people, hidden cards included."""
+    lines = [_caravan_header(state)]
+    for s in (0, 1):
+        lines.append(f"seat {s} hand: {format_cards(state.hands[s], ascii=ascii)}; deck: "
+                     f"{format_cards(state.decks[s], ascii=ascii)}")
+    lines += _caravan_rows(state.caravans, ascii)
+    lines += _caravan_tail(state, ascii)
+    lines += result_lines(state.result)
+    return indent_block(lines)
+
+
+def render_observation(obs: Observation, *, ascii: bool = False) -> str:
+    """Return one seat's view as text for people: what that seat may know."""
+    me = obs.seat
+    lines = [_caravan_header(obs, f"seat {me}'s view,")]
+    for s in (0, 1):
+        you = "  <- you (caravans " + ("A B C" if s == 0 else "D E F") + ")" if s == me else ""
+        lines.append(f"seat {s}: hand {obs.hand_sizes[s]}, deck {obs.deck_sizes[s]}{you}")
+    lines += _caravan_rows(obs.caravans, ascii)
+    lines += _caravan_tail(obs, ascii)
+    lines.append(f"your hand: {format_cards(obs.hand, ascii=ascii)}")
+    lines += result_lines(obs.result)
+    return indent_block(lines)
+
+
+def describe_deal(state: State, *, ascii: bool = False) -> str:
+    """Return what each seat was dealt: ``dealt: hands 8 | 8, decks 46 | 46``."""
+    hands = " | ".join(str(len(h)) for h in state.hands)
+    decks = " | ".join(str(len(d)) for d in state.decks)
+    return f"dealt: hands {hands}, decks {decks}"
+
+
+def describe_step(before: State, action: Action, after: State, *, ascii: bool = False) -> str:
+    """Return the move and its seat (every Caravan move is public): ``seat 0: 7♥>A``."""
+    lines = [f"seat {before.to_move}: {symbolize(str(action), ascii=ascii)}"]
+    return "\n".join([*lines, *result_lines(after.result)])

@@ -1,0 +1,114 @@
+"""Cold War (Zimna Wojna): a trick-taking War for three or four players with hands of
+three, wars that later players may join or leave, declared Jokers, bombs and deals played
+to 1000 points. The rules are on the docs page ``rules/cold-war``; rule IDs
+``COLDWAR-...`` in comments are defined there.
+
+Play is sequential: the seat to act (``to_act``) plays one card of its hand, declaring a
+rank for a Joker (``JK=Q``, or ``JK=TOP`` for the highest card). The step that completes a
+round of plays resolves it: the table is taken, or a war goes on with face-down stakes;
+hands are refilled; a deal that ends is scored and the next one dealt.
+
+>>> from cardwar import cold_war
+>>> state = cold_war.new_game(seed=5)
+>>> cold_war.to_act(state), [str(a) for a in cold_war.legal_actions(state)][:4]
+(0, ['9S', 'KS', 'JK=9', 'JK=10'])
+>>> for text in ("9S", "9C", "AH"):  # a pair of nines starts a war; the Ace stays out
+...     state = cold_war.step(state, cold_war.parse_action(text))
+>>> state.order, cold_war.observe(state, 2).stake_counts
+((0, 1), (1, 1, 0))
+>>> state = cold_war.step(state, cold_war.parse_action("JK=TOP"))
+>>> state = cold_war.step(state, cold_war.parse_action("JH"))
+>>> str(state.last_trick), cold_war.to_act(state)
+('0:9S 1:9C 2:AH / 0:JK=TOP 1:JH -> seat 0 takes 7', 0)
+"""
+
+from cardwar.variants.cold_war.agents import ColdWarHeuristic, heuristic
+from cardwar.variants.cold_war.notation import parse_action
+from cardwar.variants.cold_war.rules import (
+    ALIASES,
+    AUTOMATIC,
+    BOMB_POINTS,
+    DIRTY_BOMB_POINTS,
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NAME,
+    RULES_VERSION,
+    STEP_NAME,
+    TITLE,
+    TOP,
+    BombMode,
+    DealRecord,
+    DrawOrder,
+    Options,
+    Play,
+    Played,
+    State,
+    TiedTop,
+    TrickRecord,
+    WarTrigger,
+    bomb_points,
+    card_points,
+    cards_in_play,
+    deck,
+    legal_actions,
+    new_game,
+    num_players,
+    options,
+    outcome,
+    step,
+    to_act,
+)
+from cardwar.variants.cold_war.view import (
+    Observation,
+    describe_deal,
+    describe_step,
+    observe,
+    render_observation,
+    render_state,
+)
+
+__all__ = [
+    "ALIASES",
+    "AUTOMATIC",
+    "BOMB_POINTS",
+    "DIRTY_BOMB_POINTS",
+    "HAND_SIZE",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "NAME",
+    "RULES_VERSION",
+    "STEP_NAME",
+    "TITLE",
+    "TOP",
+    "BombMode",
+    "ColdWarHeuristic",
+    "DealRecord",
+    "DrawOrder",
+    "Observation",
+    "Options",
+    "Play",
+    "Played",
+    "State",
+    "TiedTop",
+    "TrickRecord",
+    "WarTrigger",
+    "bomb_points",
+    "card_points",
+    "cards_in_play",
+    "deck",
+    "describe_deal",
+    "describe_step",
+    "heuristic",
+    "legal_actions",
+    "new_game",
+    "num_players",
+    "observe",
+    "options",
+    "outcome",
+    "parse_action",
+    "render_observation",
+    "render_state",
+    "step",
+    "to_act",
+]

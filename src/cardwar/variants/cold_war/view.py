@@ -1,0 +1,187 @@
+"""What a seat of Cold War sees (its :class:`Observation`), and the text that shows
+the game to people.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from cardwar.cards import Card, Rank
+from cardwar.core import Outcome
+from cardwar.render import format_cards, indent_block, result_lines, symbolize
+from cardwar.variants.cold_war.rules import (
+    TITLE,
+    DealRecord,
+    Play,
+    Played,
+    State,
+    TrickRecord,
+    to_act,
+)
+
+__all__ = [
+    "Observation",
+    "describe_deal",
+    "describe_step",
+    "observe",
+    "render_observation",
+    "render_state",
+]
+
+
+@attrs.frozen(slots=True)
+class Observation:
+    """What one seat knows: its own hand and pool, every face-up card, and the sizes of
+    everything hidden. Never another hand, a stake or the stock's cards."""
+
+    seat: int
+    """The observing seat."""
+    hand: tuple[Card, ...]
+    """The seat's own hand."""
+    pool: tuple[Card, ...]
+    """The seat's own pool, top card first."""
+    hand_sizes: tuple[int, ...]
+    """Cards in each seat's hand."""
+    pool_sizes: tuple[int, ...]
+    """Cards in each seat's pool."""
+    stock_size: int
+    """Cards in the stock."""
+    active: tuple[bool, ...]
+    """Whether each seat is still in the deal."""
+    dealer: int
+    """The current dealer."""
+    order: tuple[int, ...]
+    """The seats that play in the current round, in order."""
+    plays: tuple[Played, ...]
+    """The face-up plays of the current round so far."""
+    rounds: tuple[tuple[Played, ...], ...]
+    """The completed rounds of the current trick."""
+    war_rank: Rank | None
+    """The rank of the war started in the current round, if any."""
+    stake_counts: tuple[int, ...]
+    """Face-down stakes on the table per seat."""
+    set_aside: int
+    """Cards set aside unscored in this deal."""
+    recent: tuple[tuple[Card, ...], ...]
+    """Each seat's last three cards played in this deal (all were face up)."""
+    totals: tuple[int, ...]
+    """Total scores over the completed deals."""
+    deals: int
+    """Deals completed."""
+    tricks: int
+    """Tricks completed."""
+    last_trick: TrickRecord | None
+    """The last completed trick."""
+    last_deal: DealRecord | None
+    """The last completed deal."""
+    result: Outcome | None
+    """The outcome once the game has ended."""
+
+
+def observe(state: State, seat: int) -> Observation:
+    """Return what ``seat`` knows (COLDWAR-OBSERVE)."""
+    n = state.players
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        raise ValueError(f"seat must be an int in [0, {n - 1}], got {seat!r}")
+    stake_counts = [0] * n
+    for s, _ in state.stakes:
+        stake_counts[s] += 1
+    return Observation(
+        seat=seat,
+        hand=state.hands[seat],
+        pool=state.pools[seat],
+        hand_sizes=tuple(len(h) for h in state.hands),
+        pool_sizes=tuple(len(p) for p in state.pools),
+        stock_size=len(state.stock),
+        active=state.active,
+        dealer=state.dealer,
+        order=state.order,
+        plays=state.plays,
+        rounds=state.rounds,
+        war_rank=state.war_rank,
+        stake_counts=tuple(stake_counts),
+        set_aside=len(state.set_aside),
+        recent=state.recent,
+        totals=state.totals,
+        deals=state.deals,
+        tricks=state.tricks,
+        last_trick=state.last_trick,
+        last_deal=state.last_deal,
+        result=state.result,
+    )
+
+
+# --- text for people ----------------------------------------------------------------------
+
+
+def _cold_war_table(x: State | Observation, stakes: tuple[int, ...], ascii: bool) -> list[str]:
+    lines = []
+    if x.rounds:
+        done = " / ".join(" ".join(map(str, r)) for r in x.rounds)
+        lines.append(f"war: {symbolize(done, ascii=ascii)}")
+    if x.plays or x.order:
+        plays = " ".join(map(str, x.plays)) or "-"
+        war = "" if x.war_rank is None else f" (a war on {x.war_rank})"
+        order = " ".join(map(str, x.order))
+        lines.append(f"this round (seats {order}): {symbolize(plays, ascii=ascii)}{war}")
+    if any(stakes):
+        lines.append("stakes: " + ", ".join(f"seat {s} {n} down" for s, n in enumerate(stakes)
+                                            if n))
+    if x.last_trick is not None:
+        lines.append(f"last trick: {symbolize(str(x.last_trick), ascii=ascii)}")
+    if x.last_deal is not None:
+        lines.append(f"last deal: {x.last_deal}")
+    return lines
+
+
+def _cold_war_header(x: State | Observation, who: str = "") -> str:
+    return f"{TITLE}, {who + ' ' if who else ''}deal {x.deals + 1}, trick {x.tricks + 1}"
+
+
+def render_state(state: State, *, ascii: bool = False) -> str:
+    """Return the whole state as text for people, hidden cards included."""
+    lines = [_cold_war_header(state)]
+    for s in range(state.players):
+        out = "" if state.active[s] else " (out of this deal)"
+        lines.append(
+            f"seat {s} hand: {format_cards(state.hands[s], ascii=ascii)}; pool: "
+            f"{format_cards(state.pools[s], ascii=ascii)}; total {state.totals[s]}{out}"
+        )
+    lines.append(f"stock: {format_cards(state.stock, ascii=ascii)}")
+    stakes = tuple(sum(1 for seat, _ in state.stakes if seat == s) for s in range(state.players))
+    lines += _cold_war_table(state, stakes, ascii)
+    lines += result_lines(state.result)
+    return indent_block(lines)
+
+
+def render_observation(obs: Observation, *, ascii: bool = False) -> str:
+    """Return one seat's view as text for people: what that seat may know."""
+    me = obs.seat
+    lines = [_cold_war_header(obs, f"seat {me}'s view,")]
+    for s, hand in enumerate(obs.hand_sizes):
+        out = "" if obs.active[s] else " (out of this deal)"
+        you = "  <- you" if s == me else ""
+        lines.append(f"seat {s}: hand {hand}, pool {obs.pool_sizes[s]}, total "
+                     f"{obs.totals[s]}{out}{you}")
+    lines.append(f"stock: {obs.stock_size} cards")
+    lines += _cold_war_table(obs, obs.stake_counts, ascii)
+    lines.append(f"your hand: {format_cards(obs.hand, ascii=ascii)}")
+    lines += result_lines(obs.result)
+    return indent_block(lines)
+
+
+def describe_deal(state: State, *, ascii: bool = False) -> str:
+    """Return what each seat was dealt: ``dealt: hands 3 | 3 | 3, stock 48 (dealer 0)``."""
+    hands = " | ".join(str(len(h)) for h in state.hands)
+    return f"dealt: hands {hands}, stock {len(state.stock)} (dealer {state.dealer})"
+
+
+def describe_step(before: State, action: Play, after: State, *, ascii: bool = False) -> str:
+    """Return the card played (cards are played face up), then the trick or the deal it
+    ended: ``seat 1 played Q♥``."""
+    lines = [f"seat {to_act(before)} played {symbolize(str(action), ascii=ascii)}"]
+    if after.last_trick is not None and after.tricks != before.tricks:
+        lines.append(f"trick: {symbolize(str(after.last_trick), ascii=ascii)}")
+    if after.last_deal is not None and after.deals != before.deals:
+        lines.append(f"deal: {after.last_deal}")
+    return "\n".join([*lines, *result_lines(after.result)])

@@ -1,0 +1,205 @@
+"""What a seat of General's War sees (its :class:`Observation`), and the text that shows
+the game to people.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from cardwar.cards import Card
+from cardwar.core import Outcome
+from cardwar.render import format_card, format_cards, indent_block, result_lines, symbolize
+from cardwar.variants.generals.rules import TITLE, Action, Battle, Squad, State, score, to_act
+
+__all__ = [
+    "Observation",
+    "describe_deal",
+    "describe_step",
+    "observe",
+    "render_observation",
+    "render_state",
+]
+
+
+@attrs.frozen(slots=True)
+class Observation:
+    """What one seat knows: its own hand and squad; revealed generals, the pot, scores and
+    kills; only sizes of every hidden pile. Never another seat's hand or squad before all
+    squads are in."""
+
+    seat: int
+    """The observing seat."""
+    hand: tuple[Card, ...]
+    """The seat's own hand."""
+    squad: tuple[Card, ...] | None
+    """The seat's own committed squad this battle, if any."""
+    committed: tuple[bool, ...]
+    """Per seat, whether it has committed its squad this battle."""
+    committed_sizes: tuple[int, ...]
+    """Per seat, how many cards its committed squad holds (0 if none): visible on the table."""
+    revealed: tuple[tuple[Card, ...], ...]
+    """Per seat, the claimed generals still in its hand."""
+    hand_sizes: tuple[int, ...]
+    """Cards in each seat's hand."""
+    reserve_sizes: tuple[int, ...]
+    """Cards in each reserve."""
+    won_sizes: tuple[int, ...]
+    """Cards in each seat's won pile."""
+    pot: tuple[tuple[Card, ...], ...]
+    """The cards left on the table by equal sums, per seat that laid them."""
+    scores: tuple[int, ...]
+    """Each seat's score (every card in a won pile was revealed when won)."""
+    kills: tuple[tuple[int, ...], ...]
+    """``kills[i][j]``: generals of seat j killed by seat i."""
+    places: tuple[int | None, ...]
+    """Per seat, the place it finished in, or ``None`` while it plays (public,
+    GENERALS-PLACES)."""
+    dealer: int
+    """The dealer."""
+    claimant: int | None
+    """The seat deciding on a claim, if claims are under way."""
+    chooser: int
+    """The chooser of the battle."""
+    sides: tuple[tuple[int, ...], ...]
+    """The sides of the battle being fought."""
+    deals: int
+    """The number of the current deal."""
+    battles: int
+    """Battles completed."""
+    last: Battle | None
+    """The last resolved battle."""
+    result: Outcome | None
+    """The outcome once the game has ended."""
+
+
+def observe(state: State, seat: int) -> Observation:
+    """Return what ``seat`` knows (GENERALS-OBSERVE)."""
+    n = state.players
+    if not (type(seat) is int and 0 <= seat < n):
+        raise ValueError(f"seat must be an int in [0, {n - 1}], got {seat!r}")
+    return Observation(
+        seat=seat,
+        hand=state.hands[seat],
+        squad=state.squads[seat],
+        committed=tuple(sq is not None for sq in state.squads),
+        committed_sizes=tuple(0 if sq is None else len(sq) for sq in state.squads),
+        revealed=state.revealed,
+        hand_sizes=tuple(len(h) for h in state.hands),
+        reserve_sizes=tuple(len(r) for r in state.reserves),
+        won_sizes=tuple(len(w) for w in state.won),
+        pot=state.pot,
+        scores=tuple(score(state, s) for s in range(n)),
+        kills=state.kills,
+        places=state.places,
+        dealer=state.dealer,
+        claimant=state.claimant,
+        chooser=state.chooser,
+        sides=state.sides,
+        deals=state.deals,
+        battles=state.battles,
+        last=state.last,
+        result=state.result,
+    )
+
+
+# --- text for people ----------------------------------------------------------------------
+
+
+def _generals_common(x: State | Observation, ascii: bool) -> list[str]:
+    lines = []
+    if any(x.pot):
+        lines.append("pot: " + ", ".join(f"seat {s} {format_cards(p, ascii=ascii)}"
+                                         for s, p in enumerate(x.pot) if p))
+    killed = [f"seat {i} killed {n} of seat {j}" for i, row in enumerate(x.kills)
+              for j, n in enumerate(row) if n]
+    if killed:
+        lines.append("generals killed: " + ", ".join(killed))
+    if any(p is not None for p in x.places):
+        # GENERALS-PLACES: the places of the players who have finished.
+        lines.append("places: " + ", ".join(f"seat {s} {_ordinal(p)}"
+                                            for s, p in enumerate(x.places) if p is not None))
+    if x.claimant is not None:
+        lines.append(f"claims: seat {x.claimant} decides")
+    elif x.sides:
+        sides = " against ".join("+".join(map(str, side)) for side in x.sides)
+        lines.append(f"battle: {sides} (seat {x.chooser} chose)")
+    if x.last is not None:
+        b = x.last
+        squads = ", ".join(f"seat {s} {format_cards(q, ascii=ascii)}"
+                           for s, q in enumerate(b.squads) if q)
+        sums = "-".join(map(str, b.sums))
+        who = "equal sums, the cards stay" if b.taker is None else (
+            f"seat {b.taker} takes {b.taken}")
+        kills = "".join(f"; seat {s}'s general {format_card(c, ascii=ascii)} is killed"
+                        for s, c in b.kills)
+        lines.append(f"last battle: {squads} ({sums}) -> {who}{kills}")
+    return lines
+
+
+def _ordinal(place: int) -> str:
+    """Return ``1st``, ``2nd``, ``3rd``, ``4th``."""
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(place, "th")
+    return f"{place}{suffix}"
+
+
+def _generals_header(x: State | Observation, who: str = "") -> str:
+    return f"{TITLE}, {who + ' ' if who else ''}deal {x.deals}, battle {x.battles + 1}"
+
+
+def render_state(state: State, *, ascii: bool = False) -> str:
+    """Return the whole state as text for people, hidden cards included."""
+    lines = [_generals_header(state)]
+    for s in range(state.players):
+        shown = state.revealed[s]
+        gen = f"; generals shown: {format_cards(shown, ascii=ascii)}" if shown else ""
+        squad = state.squads[s] if s < len(state.squads) else None
+        laid = "" if squad is None else f"; squad {format_cards(squad, ascii=ascii)}"
+        lines.append(f"seat {s} hand: {format_cards(state.hands[s], ascii=ascii)}{gen}{laid}; "
+                     f"won {len(state.won[s])}, banked {state.banked[s]}")
+    for i, reserve in enumerate(state.reserves):
+        label = "reserve" if len(state.reserves) == 1 else f"reserve {i}"
+        lines.append(f"{label}: {format_cards(reserve, ascii=ascii)}")
+    lines += _generals_common(state, ascii)
+    lines += result_lines(state.result)
+    return indent_block(lines)
+
+
+def render_observation(obs: Observation, *, ascii: bool = False) -> str:
+    """Return one seat's view as text for people: what that seat may know."""
+    me = obs.seat
+    lines = [_generals_header(obs, f"seat {me}'s view,")]
+    for s, hand in enumerate(obs.hand_sizes):
+        shown = obs.revealed[s]
+        gen = f", generals shown: {format_cards(shown, ascii=ascii)}" if shown else ""
+        laid = ", squad laid" if obs.committed[s] else ""
+        you = "  <- you" if s == me else ""
+        lines.append(f"seat {s}: hand {hand}, won {obs.won_sizes[s]}, score "
+                     f"{obs.scores[s]}{gen}{laid}{you}")
+    lines.append("reserve: " + ", ".join(str(n) for n in obs.reserve_sizes) + " cards")
+    lines += _generals_common(obs, ascii)
+    lines.append(f"your hand: {format_cards(obs.hand, ascii=ascii)}")
+    if obs.squad is not None:
+        lines.append(f"your squad: {format_cards(obs.squad, ascii=ascii)}")
+    lines += result_lines(obs.result)
+    return indent_block(lines)
+
+
+def describe_deal(state: State, *, ascii: bool = False) -> str:
+    """Return what each seat was dealt: ``dealt: hands 5 | 5, reserve 42``."""
+    hands = " | ".join(str(len(h)) for h in state.hands)
+    reserves = " | ".join(str(len(r)) for r in state.reserves)
+    return f"dealt: hands {hands}, reserve {reserves} (deal {state.deals})"
+
+
+def describe_step(before: State, action: Action, after: State, *, ascii: bool = False) -> str:
+    """Return what an action did, hiding a squad until the battle reveals it: ``seat 0
+    laid a squad``, then the battle."""
+    seat = to_act(before)
+    if isinstance(action, Squad) and after.battles == before.battles:
+        lines = [f"seat {seat} laid a squad"]
+    else:
+        lines = [f"seat {seat}: {symbolize(str(action), ascii=ascii)}"]
+    if after.battles > before.battles and after.last is not None:
+        lines += [line for line in _generals_common(after, ascii)
+                  if line.startswith("last battle:")]
+    return "\n".join([*lines, *result_lines(after.result)])

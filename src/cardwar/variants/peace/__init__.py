@@ -1,0 +1,91 @@
+"""Peace, War in reverse: the lowest card takes each battle (2 best, Ace worst), and a tie
+for the lowest starts a peace: five cards face down, one per letter of P-E-A-C-E, then one
+face up. The rules are on the docs page ``rules/peace``; rule IDs ``PEACE-...`` in comments
+are defined there. The mechanics are War's (``cardwar.variants._battle``); this module
+holds what differs.
+
+>>> from cardwar import peace
+>>> state = peace.new_game(seed=2026)
+>>> while peace.outcome(state) is None:
+...     state = peace.step(state, peace.Play.PLAY)
+>>> print(peace.outcome(state), "after", state.battles, "battles")
+won by seat 0 (all_cards) after 56 battles
+"""
+
+from cardwar.variants.peace.agents import heuristic
+from cardwar.variants.peace.notation import parse_action
+from cardwar.variants.peace.rules import (
+    ALIASES,
+    AUTOMATIC,
+    FACE_DOWN,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NAME,
+    RULES_VERSION,
+    STEP_NAME,
+    TITLE,
+    BattleRecord,
+    Options,
+    Pickup,
+    Play,
+    SpareCards,
+    State,
+    Turn,
+    WarJoins,
+    cards_in_play,
+    deck,
+    legal_actions,
+    new_game,
+    num_players,
+    options,
+    outcome,
+    step,
+    to_act,
+)
+from cardwar.variants.peace.view import (
+    Observation,
+    describe_battle,
+    describe_deal,
+    describe_step,
+    observe,
+    render_observation,
+    render_state,
+)
+
+__all__ = [
+    "ALIASES",
+    "AUTOMATIC",
+    "FACE_DOWN",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "NAME",
+    "RULES_VERSION",
+    "STEP_NAME",
+    "TITLE",
+    "BattleRecord",
+    "Observation",
+    "Options",
+    "Pickup",
+    "Play",
+    "SpareCards",
+    "State",
+    "Turn",
+    "WarJoins",
+    "cards_in_play",
+    "deck",
+    "describe_battle",
+    "describe_deal",
+    "describe_step",
+    "heuristic",
+    "legal_actions",
+    "new_game",
+    "num_players",
+    "observe",
+    "options",
+    "outcome",
+    "parse_action",
+    "render_observation",
+    "render_state",
+    "step",
+    "to_act",
+]

@@ -1,0 +1,44 @@
+"""What a seat of Peace sees (``PEACE-OBSERVE``: card counts and the last battle's
+face-up cards), and the text that shows Peace to people: the War family's, under
+Peace's name.
+"""
+
+from __future__ import annotations
+
+from cardwar.variants._battle import view as _view
+from cardwar.variants._battle.view import BattleObservation, describe_battle, describe_deal
+from cardwar.variants._battle.view import observe as observe
+from cardwar.variants.peace.rules import TITLE, State
+
+__all__ = [
+    "Observation",
+    "describe_battle",
+    "describe_deal",
+    "describe_step",
+    "observe",
+    "render_observation",
+    "render_state",
+]
+
+#: The variant's observation class.
+Observation = BattleObservation
+
+describe_step = _view.describe_step
+
+
+def render_state(state: State, *, ascii: bool = False) -> str:
+    """Return the whole state as text: every stock in order, and the last battle.
+
+    >>> from cardwar import peace
+    >>> print(peace.render_state(peace.new_game(1, peace.options(ranks="2 3", suits="S")),
+    ...                          ascii=True))
+    Peace, before the first battle
+      seat 0 stock: ...
+      seat 1 stock: ...
+    """
+    return _view.render_state(TITLE, state, ascii=ascii)
+
+
+def render_observation(observation: Observation, *, ascii: bool = False) -> str:
+    """Return one seat's view as text: every seat's card counts and the last battle."""
+    return _view.render_observation(TITLE, observation, ascii=ascii)
