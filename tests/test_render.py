@@ -3,6 +3,7 @@ is pure ASCII, and a rendered observation shows no card that the observation hid
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any, cast
 
@@ -21,6 +22,7 @@ from cardwar.render import (
     render_fields,
     render_observation,
     render_state,
+    symbolize,
 )
 
 VARIANTS = [cardwar.variant(name) for name in cardwar.variant_names()]
@@ -92,6 +94,30 @@ def test_rendered_observation_shows_no_hidden_card(variant: Variant) -> None:
             obs = variant.observe(state, seat)
             shown = cards_shown(render_observation(variant, obs, ascii=True))
             assert shown <= cards_in(obs), f"seat {seat} sees {shown - cards_in(obs)}"
+
+
+@parametrize
+def test_described_steps_show_only_cards_every_seat_may_see(variant: Variant) -> None:
+    # describe_deal and describe_step narrate a game to everyone at the table: a card they
+    # name must be one that every seat's observation after the step shows.
+    for seed in (5, 6, 7):
+        states = some_states(variant, seed, steps=200)
+        deal = variant.describe_deal(states[0], ascii=True)
+        assert deal.isascii()
+        assert not cards_shown(deal)
+        assert variant.describe_deal(states[0]) == symbolize(deal)
+        for before, after in itertools.pairwise(states):
+            # The action taken is the one whose step gives ``after``.
+            action = next(a for a in variant.legal_actions(before)
+                          if variant.step(before, a) == after)
+            text = variant.describe_step(before, action, after, ascii=True)
+            assert text
+            assert text.isascii()
+            public = set.intersection(*(cards_in(variant.observe(after, s))
+                                        for s in range(variant.num_players(after))))
+            shown = cards_shown(text)
+            assert shown <= public, f"{text!r} shows {shown - public}"
+            assert variant.describe_step(before, action, after) == symbolize(text)
 
 
 def test_war_observation_shows_counts_and_the_last_battle() -> None:

@@ -88,7 +88,6 @@ import itertools
 import math
 import time
 from collections import Counter, deque
-from collections.abc import Iterator
 
 import attrs
 import pytest
@@ -96,6 +95,7 @@ import pytest
 from cardwar import arneson
 from cardwar.cards import Card, format_cards
 from cardwar.core import GameOverError, IllegalActionError, Termination
+from tests.exhaustive.dealing import Stocks, all_deals
 from tests.exhaustive.recording import ExhaustiveCounts
 
 SUITS = "SH"
@@ -137,14 +137,10 @@ GRIDS: dict[str, tuple[Grid, ...]] = {
     "full": (Grid("2 3 4", (1,), 20), Grid("2 3 4", (2,), 6), Grid("2 3 4", (3,), 6)),
 }
 
-Deal = tuple[tuple[Card, ...], tuple[Card, ...]]
+#: One deal of two stocks.
+Deal = Stocks
 
 
-def all_deals(deck: tuple[Card, ...]) -> Iterator[Deal]:
-    """Yield every deal of ``deck``: each permutation, cut into two equal stocks."""
-    half = len(deck) // 2
-    for order in itertools.permutations(deck):
-        yield order[:half], order[half:]
 
 
 def label(options: arneson.Options) -> str:

@@ -57,9 +57,9 @@ details with ``pytest -s``.
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from collections import Counter
-from collections.abc import Iterator
 
 import attrs
 import pytest
@@ -67,6 +67,7 @@ import pytest
 from cardwar import peace
 from cardwar.cards import Card, format_cards
 from cardwar.core import Termination
+from tests.exhaustive.dealing import CycleWatch, Stocks, all_deals, assert_all_cards
 from tests.exhaustive.recording import ExhaustiveCounts
 
 PLAY = peace.Play.PLAY
@@ -79,9 +80,6 @@ BOUND = "to the end (cap 1,000,000 battles)"
 #: than (n + p)! of them, so μ + λ is below that and Brent's method ends every game within
 #: three times as many battles; the longest games actually seen last 55 battles.
 SAFETY_CAP = 1_000_000
-
-Stocks = tuple[tuple[Card, ...], ...]
-
 
 @attrs.frozen
 class Run:
@@ -120,21 +118,8 @@ RUNS: dict[str, tuple[Run, ...]] = {
 }
 
 
-def all_deals(deck: tuple[Card, ...], players: int) -> Iterator[Stocks]:
-    """Yield every deal of ``deck``: each permutation, cut into equal stocks."""
-    size = len(deck) // players
-    for order in itertools.permutations(deck):
-        yield tuple(order[i * size : (i + 1) * size] for i in range(players))
 
 
-def brent_detection(mu: int, lam: int) -> int:
-    """Return the battle at which Brent's method detects a cycle reached after ``mu``
-    battles and ``lam`` battles long: 2**k - 1 + lam, 2**k the smallest power of two at
-    least ``mu + 1`` and at least ``lam``."""
-    power = 1
-    while power < mu + 1 or power < lam:
-        power *= 2
-    return power - 1 + lam
 
 
 def describe(deal: Stocks, options: peace.Options) -> str:
@@ -159,18 +144,12 @@ class GameEnd:
 
 def check_game(deal: Stocks, options: peace.Options, deck: frozenset[Card]) -> GameEnd:
     """Play the game of ``deal`` to its end, checking every state; return how it ended.
-
-    ``deck`` holds distinct cards, so a tuple of cards equals it as a multiset exactly when
-    it has as many cards and the same set.
     """
     size = len(deck)
     state = peace.new_game(0, options, deal=deal)
     rng = state.rng
-    cards = peace.cards_in_play(state)
-    assert len(cards) == size, describe(deal, options)
-    assert frozenset(cards) == deck, describe(deal, options)
-    seen: dict[Stocks, int] = {state.stocks: 0}
-    detection: int | None = None
+    assert_all_cards(peace.cards_in_play(state), deck, describe(deal, options))
+    cycle = CycleWatch(state.stocks)
     states = 1
     standing = 0
     out: set[int] = set()
@@ -182,9 +161,7 @@ def check_game(deal: Stocks, options: peace.Options, deck: frozenset[Card]) -> G
         at = f"battle {state.battles}: {describe(deal, options)}"
         # PEACE-STEP: one step, one battle.
         assert state.battles == before.battles + 1, at
-        cards = peace.cards_in_play(state)
-        assert len(cards) == size, at
-        assert frozenset(cards) == deck, at
+        assert_all_cards(peace.cards_in_play(state), deck, at)
         assert state.rng == rng, f"generator drawn: {at}"
         assert state.set_aside[: len(before.set_aside)] == before.set_aside, at
         record = state.last
@@ -193,14 +170,13 @@ def check_game(deal: Stocks, options: peace.Options, deck: frozenset[Card]) -> G
         assert not {t.seat for r in record.rounds for t in r} & out, at
         out |= {s for s in range(state.players) if not state.stocks[s]}
         standing += any(t.standing for r in record.rounds for t in r)
-        if detection is None:
-            first = seen.setdefault(state.stocks, state.battles)
-            if first != state.battles:
-                # The naive check: the position after `first` battles is back.
-                detection = brent_detection(first, state.battles - first)
+        # The naive check: a position seen before is back.
+        cycle.see(state.stocks, state.battles)
+        detection = cycle.detection
         if detection is not None:
             assert state.battles <= detection, f"cycle not detected by then: {at}"
 
+    detection = cycle.detection
     result = state.result
     assert result is not None
     where = f"{result} after {state.battles} battles: {describe(deal, options)}"
@@ -256,7 +232,7 @@ def check_run(run: Run) -> RunCounts:
             standing += end.standing
             ends[end.termination] += 1
     assert games == deals * len(option_sets)
-    assert deals == factorial(len(deck_cards))
+    assert deals == math.factorial(len(deck_cards))
     listed = ", ".join(f"{t.value} {ends[t]}" for t in Termination if ends[t])
     seconds = time.perf_counter() - start
     line = (
@@ -268,12 +244,6 @@ def check_run(run: Run) -> RunCounts:
     return RunCounts(line, deals, len(option_sets), games, states, seconds)
 
 
-def factorial(n: int) -> int:
-    """Return n!."""
-    out = 1
-    for i in range(2, n + 1):
-        out *= i
-    return out
 
 
 @pytest.mark.slow

@@ -75,6 +75,7 @@ renaming, 8 cards: 2 520 deals, 80 640 games, 983 860 states, 11 to 16 s; full, 
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -85,6 +86,7 @@ import pytest
 from cardwar import war
 from cardwar.cards import Card, Rank, format_cards
 from cardwar.core import Termination, options_to_json
+from tests.exhaustive.dealing import CycleWatch, Stocks, all_deals, assert_all_cards
 from tests.exhaustive.recording import ExhaustiveCounts
 
 PLAY = war.Play.PLAY
@@ -115,8 +117,8 @@ BOUND = "to the end (cap 1,000,000 battles)"
 #: battle the rules page predicts, long before this cap.
 SAFETY_CAP = 1_000_000
 
-Stocks = tuple[tuple[Card, ...], ...]
-Deal = tuple[tuple[Card, ...], tuple[Card, ...]]
+#: One deal of two stocks.
+Deal = Stocks
 
 
 @attrs.frozen
@@ -161,11 +163,6 @@ def option_combinations(ranks: str) -> list[war.Options]:
     ]
 
 
-def all_deals(deck: tuple[Card, ...]) -> Iterator[Deal]:
-    """Yield every deal of ``deck``: each permutation, cut into two equal stocks."""
-    half = len(deck) // 2
-    for order in itertools.permutations(deck):
-        yield order[:half], order[half:]
 
 
 def rank_class_deals(deck: tuple[Card, ...]) -> Iterator[Deal]:
@@ -180,14 +177,6 @@ def rank_class_deals(deck: tuple[Card, ...]) -> Iterator[Deal]:
         yield order[:half], order[half:]
 
 
-def brent_detection(mu: int, lam: int) -> int:
-    """Return the battle at which Brent's method detects a cycle reached after ``mu``
-    battles and ``lam`` battles long (WAR-CYCLE): 2**k - 1 + lam, 2**k the smallest power
-    of two at least ``mu + 1`` and at least ``lam``."""
-    power = 1
-    while power < mu + 1 or power < lam:
-        power *= 2
-    return power - 1 + lam
 
 
 def describe(deal: Deal, options: war.Options) -> str:
@@ -199,18 +188,12 @@ def describe(deal: Deal, options: war.Options) -> str:
 
 def check_game(deal: Deal, options: war.Options, deck: frozenset[Card]) -> GameEnd:
     """Play the game of ``deal`` to its end, checking every state; return how it ended.
-
-    ``deck`` holds distinct cards, so a tuple of cards equals it as a multiset exactly when
-    it has as many cards and the same set.
     """
     size = len(deck)
     state = war.new_game(0, options, deal=deal)
     rng = state.rng
-    cards = war.cards_in_play(state)
-    assert len(cards) == size, describe(deal, options)
-    assert frozenset(cards) == deck, describe(deal, options)
-    seen: dict[Stocks, int] = {state.stocks: 0}
-    detection: int | None = None
+    assert_all_cards(war.cards_in_play(state), deck, describe(deal, options))
+    cycle = CycleWatch(state.stocks)
     states = 1
     while state.result is None:
         assert state.battles < SAFETY_CAP, f"safety cap reached: {describe(deal, options)}"
@@ -219,20 +202,18 @@ def check_game(deal: Deal, options: war.Options, deck: frozenset[Card]) -> GameE
         states += 1
         # WAR-STEP: one step, one battle.
         assert state.battles == before + 1, describe(deal, options)
-        cards = war.cards_in_play(state)
-        assert len(cards) == size, f"battle {state.battles}: {describe(deal, options)}"
-        assert frozenset(cards) == deck, f"battle {state.battles}: {describe(deal, options)}"
+        at = f"battle {state.battles}: {describe(deal, options)}"
+        assert_all_cards(war.cards_in_play(state), deck, at)
         assert state.rng == rng, f"generator drawn: {describe(deal, options)}"
-        if detection is None:
-            first = seen.setdefault(state.stocks, state.battles)
-            if first != state.battles:
-                # The naive check: the position after `first` battles is back.
-                detection = brent_detection(first, state.battles - first)
+        # The naive check: a position seen before is back.
+        cycle.see(state.stocks, state.battles)
+        detection = cycle.detection
         if detection is not None:
             assert state.battles <= detection, (
                 f"cycle not detected by battle {detection}: {describe(deal, options)}"
             )
 
+    detection = cycle.detection
     result = state.result
     assert result is not None
     where = f"{result} after {state.battles} battles: {describe(deal, options)}"
@@ -297,17 +278,26 @@ def check_deals(ranks: str, deals: Iterable[Deal], *, classes: bool) -> Summary:
     )
 
 
+def record(counts: ExhaustiveCounts, check: str, ranks: str, summary: Summary) -> None:
+    """Record what one check of War's covered, for the exhaustive report."""
+    counts.record(
+        "war",
+        check,
+        deck=deck_label(ranks),
+        bound=BOUND,
+        option_sets=summary.combinations,
+        deals=summary.deals,
+        games=summary.games,
+        states=summary.states,
+        seconds=summary.seconds,
+    )
+
+
 def deck_label(ranks: str) -> str:
     """Return the deck of ``ranks`` x ``SUITS`` as the report names it."""
     return f"{ranks} x {SUITS} ({len(ranks.split()) * len(SUITS)} cards)"
 
 
-def factorial(n: int) -> int:
-    """Return n!."""
-    out = 1
-    for i in range(2, n + 1):
-        out *= i
-    return out
 
 
 @pytest.mark.slow
@@ -319,18 +309,8 @@ def test_every_deal_under_every_deterministic_option(
     deck = war.deck(war.options(ranks=ranks, suits=SUITS))
     summary = check_deals(ranks, all_deals(deck), classes=True)
     print(f"\nexhaustive War, profile {profile}: {summary}")
-    exhaustive_counts.record(
-        "war",
-        "every deal",
-        deck=deck_label(ranks),
-        bound=BOUND,
-        option_sets=summary.combinations,
-        deals=summary.deals,
-        games=summary.games,
-        states=summary.states,
-        seconds=summary.seconds,
-    )
-    assert summary.deals == factorial(len(deck)), str(summary)
+    record(exhaustive_counts, "every deal", ranks, summary)
+    assert summary.deals == math.factorial(len(deck)), str(summary)
     assert summary.combinations == 32, str(summary)
     assert summary.games == summary.deals * summary.combinations, str(summary)
 
@@ -341,19 +321,10 @@ def test_every_deal_up_to_suit_renaming(profile: str, exhaustive_counts: Exhaust
     deck = war.deck(war.options(ranks=SYMMETRY_RANKS, suits=SUITS))
     summary = check_deals(SYMMETRY_RANKS, rank_class_deals(deck), classes=False)
     print(f"\nWar up to suit renaming, profile {profile}: {summary}")
-    exhaustive_counts.record(
-        "war",
-        "every deal up to suit renaming",
-        deck=deck_label(SYMMETRY_RANKS),
-        bound=BOUND,
-        option_sets=summary.combinations,
-        deals=summary.deals,
-        games=summary.games,
-        states=summary.states,
-        seconds=summary.seconds,
-    )
+    record(exhaustive_counts, "every deal up to suit renaming", SYMMETRY_RANKS, summary)
     # 8! / 2**4 sequences of ranks, one deal each.
-    assert summary.deals == factorial(len(deck)) // 2 ** len(SYMMETRY_RANKS.split()), str(summary)
+    classes = math.factorial(len(deck)) // 2 ** len(SYMMETRY_RANKS.split())
+    assert summary.deals == classes, str(summary)
     assert summary.games == summary.deals * summary.combinations, str(summary)
     cycles = dict(summary.terminations).get(Termination.REPEATED_POSITION.value, 0)
     assert cycles > 0, f"no game cycled, so WAR-CYCLE went unchecked: {summary}"
