@@ -4,9 +4,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from cardwar.cards import Card, Rank
+from cardwar.variants.arneson.rules import Choose
+from cardwar.variants.arneson.view import Observation
 
 __all__ = ["ArnesonHeuristic", "heuristic"]
 
@@ -31,7 +31,7 @@ class ArnesonHeuristic:
     def __init__(self, seed: int = 0) -> None:
         del seed
 
-    def choose(self, observation: Any, legal: tuple[Any, ...]) -> Any:
+    def choose(self, observation: Observation, legal: tuple[Choose, ...]) -> Choose:
         """Return the action for ``observation`` described in the class docstring."""
         ordered = sorted(legal, key=lambda a: _strength(a.card))
         best = ordered[-1]

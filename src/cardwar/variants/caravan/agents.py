@@ -4,9 +4,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from cardwar.variants.caravan.rules import SALE_MAX, SALE_MIN, Disband, Discard, pip
+from cardwar.variants.caravan.rules import SALE_MAX, SALE_MIN, Action, Disband, Discard, pip
+from cardwar.variants.caravan.view import Observation
 
 __all__ = ["CaravanHeuristic", "heuristic"]
 
@@ -20,13 +19,13 @@ class CaravanHeuristic:
     def __init__(self, seed: int = 0) -> None:
         del seed
 
-    def choose(self, observation: Any, legal: tuple[Any, ...]) -> Any:
+    def choose(self, observation: Observation, legal: tuple[Action, ...]) -> Action:
         """Return the action for ``observation`` described in the class docstring."""
         seat = observation.seat
         mine = range(3 * seat, 3 * seat + 3)
         caravans = observation.caravans
 
-        def score(action: Any) -> float:
+        def score(action: Action) -> float:
             if isinstance(action, Disband):
                 return 40.0 if caravans[action.caravan].value > SALE_MAX else -100.0
             if isinstance(action, Discard):

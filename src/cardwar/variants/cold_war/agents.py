@@ -4,7 +4,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from cardwar.variants.cold_war.rules import Play
+from cardwar.variants.cold_war.view import Observation
 
 __all__ = ["ColdWarHeuristic", "heuristic"]
 
@@ -17,10 +18,10 @@ class ColdWarHeuristic:
     def __init__(self, seed: int = 0) -> None:
         del seed
 
-    def choose(self, observation: Any, legal: tuple[Any, ...]) -> Any:
+    def choose(self, observation: Observation, legal: tuple[Play, ...]) -> Play:
         """Return the action for ``observation`` described in the class docstring."""
 
-        def strength(action: Any) -> tuple[bool, int]:
+        def strength(action: Play) -> tuple[bool, int]:
             rank = action.declared if action.declared is not None else action.card.rank
             return action.card.is_joker, int(rank)
 

@@ -5,9 +5,8 @@ command.
 
 from __future__ import annotations
 
-from typing import Any
-
-from cardwar.variants.generals.rules import Claim, Squad, card_value
+from cardwar.variants.generals.rules import Action, Claim, Squad, card_value
+from cardwar.variants.generals.view import Observation
 
 __all__ = ["GeneralsHeuristic", "heuristic"]
 
@@ -20,7 +19,7 @@ class GeneralsHeuristic:
     def __init__(self, seed: int = 0) -> None:
         del seed
 
-    def choose(self, observation: Any, legal: tuple[Any, ...]) -> Any:
+    def choose(self, observation: Observation, legal: tuple[Action, ...]) -> Action:
         """Return the action for ``observation`` described in the class docstring."""
         claims = [a for a in legal if isinstance(a, Claim)]
         if claims:
