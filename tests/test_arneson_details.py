@@ -93,7 +93,7 @@ def test_a_finished_game_refuses_every_choice_saying_how_it_ended() -> None:
 def test_observe_refuses_a_seat_that_does_not_exist(seat: int) -> None:
     with pytest.raises(ValueError, match=r"^seat must") as err:
         arneson.observe(_game(), seat)
-    assert str(err.value) == f"seat must be 0 or 1, got {seat}"
+    assert str(err.value) == f"seat must be an int in [0, 1], got {seat}"
 
 
 def test_a_choice_prints_as_its_card() -> None:

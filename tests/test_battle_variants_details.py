@@ -55,9 +55,9 @@ def test_observe_refuses_a_seat_outside_the_table_naming_the_range(
     # The error gives the seats that exist, 0 to players - 1 (kills _battle.observe
     # mutmut_6 and _7).
     state = game.new_game(3, game.options(players=players))
-    with pytest.raises(ValueError, match=r"^seat must be in") as err:
+    with pytest.raises(ValueError, match=r"^seat must be an int in") as err:
         game.observe(state, seat)
-    assert str(err.value) == f"seat must be in [0, {players - 1}], got {seat}"
+    assert str(err.value) == f"seat must be an int in [0, {players - 1}], got {seat}"
 
 
 @pytest.mark.parametrize(("game", "other"), PAIRS)

@@ -418,7 +418,7 @@ def test_an_explicit_deal_names_the_seat_whose_deck_is_wrong() -> None:
 def test_observe_refuses_a_seat_that_does_not_exist(seat: int) -> None:
     with pytest.raises(ValueError, match=r"^seat must") as err:
         caravan.observe(_game(), seat)
-    assert str(err.value) == f"seat must be 0 or 1, got {seat}"
+    assert str(err.value) == f"seat must be an int in [0, 1], got {seat}"
 
 
 # --- legal moves at the edges of the rules -------------------------------------------------

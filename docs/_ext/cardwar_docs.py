@@ -59,6 +59,7 @@ __all__ = [
 #: The modules whose members the API reference documents, in the order searched for the
 #: home of a re-exported name.
 DOCUMENTED_MODULES = (
+    "cardwar.errors",
     "cardwar.cards",
     "cardwar.rng",
     "cardwar.core",

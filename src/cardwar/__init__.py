@@ -21,6 +21,7 @@ from cardwar.core import (
     Termination,
     Variant,
 )
+from cardwar.errors import ActionTypeError, CardwarError, SeatError
 from cardwar.rng import Rng, SeedError, derive_seed
 from cardwar.variants import (
     UnknownVariantError,
@@ -37,8 +38,10 @@ from cardwar.variants import (
 
 __all__ = [
     "JOKER",
+    "ActionTypeError",
     "Card",
     "CardError",
+    "CardwarError",
     "DealError",
     "GameOverError",
     "IllegalActionError",
@@ -47,6 +50,7 @@ __all__ = [
     "Outcome",
     "Rank",
     "Rng",
+    "SeatError",
     "SeedError",
     "Suit",
     "Termination",

@@ -23,6 +23,8 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from cardwar.errors import CardwarError
+
 __all__ = [
     "JOKER",
     "Card",
@@ -42,11 +44,11 @@ __all__ = [
 ]
 
 
-class CardError(ValueError):
+class CardError(CardwarError, ValueError):
     """Raised for card, rank or suit notation that cannot be parsed."""
 
 
-class DealError(ValueError):
+class DealError(CardwarError, ValueError):
     """Raised for an explicit deal that does not match the variant's deck."""
 
 

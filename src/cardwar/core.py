@@ -15,6 +15,7 @@ from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 import attrs
 
 from cardwar.cards import Card, CardError, Rank, Suit, parse_rank, parse_suit
+from cardwar.errors import CardwarError
 
 __all__ = [
     "Agent",
@@ -34,7 +35,7 @@ __all__ = [
 Opt = TypeVar("Opt")
 
 
-class OptionError(ValueError):
+class OptionError(CardwarError, ValueError):
     """Raised for an invalid option value or combination; ``option`` names the option."""
 
     def __init__(self, option: str, message: str) -> None:
@@ -43,7 +44,7 @@ class OptionError(ValueError):
         """The name of the offending option."""
 
 
-class IllegalActionError(ValueError):
+class IllegalActionError(CardwarError, ValueError):
     """Raised by ``step`` for an action that is not legal in the state; says why and
     lists the legal actions. The state passed in is unchanged (states are immutable).
     """
@@ -61,7 +62,7 @@ class GameOverError(IllegalActionError):
     """Raised by ``step`` on a state whose game has ended."""
 
 
-class NotationError(ValueError):
+class NotationError(CardwarError, ValueError):
     """Raised for action notation that cannot be parsed."""
 
 

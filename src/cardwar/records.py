@@ -41,6 +41,7 @@ from cardwar.core import (
     Variant,
     options_to_json,
 )
+from cardwar.errors import CardwarError
 from cardwar.rng import MAX_SEED
 from cardwar.variants import UnknownVariantError, variant
 
@@ -103,7 +104,7 @@ class PathLike(Protocol):
         ...
 
 
-class RecordError(ValueError):
+class RecordError(CardwarError, ValueError):
     """Raised for a record that cannot be read or replayed; the message names the JSON
     path (``$.actions[12]``) or the step of what is wrong."""
 

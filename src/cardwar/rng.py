@@ -35,6 +35,8 @@ from typing import TypeVar
 
 import attrs
 
+from cardwar.errors import CardwarError
+
 __all__ = [
     "GAMMA",
     "MASK64",
@@ -64,7 +66,7 @@ _M2 = 0x94D049BB133111EB
 _DERIVE = 0xD1B54A32D192ED03
 
 
-class SeedError(ValueError):
+class SeedError(CardwarError, ValueError):
     """Raised for a seed (or batch index, or an :class:`Rng`'s key) that is not an int in
     ``[0, 2**64 - 1]``, or for an :class:`Rng` counter that is not an int ``>= 0``."""
 

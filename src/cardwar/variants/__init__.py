@@ -23,11 +23,12 @@ from types import ModuleType
 from typing import cast
 
 from cardwar.core import Variant
+from cardwar.errors import CardwarError
 
 __all__ = ["UnknownVariantError", "all_variants", "register", "variant", "variant_names"]
 
 
-class UnknownVariantError(KeyError):
+class UnknownVariantError(CardwarError, KeyError):
     """Raised for a variant name that is not registered; lists the known names."""
 
     def __str__(self) -> str:

@@ -8,6 +8,7 @@ import attrs
 
 from cardwar.cards import Card
 from cardwar.core import Outcome
+from cardwar.errors import check_seat
 from cardwar.render import format_card, format_cards, indent_block, result_lines
 from cardwar.variants._battle.rules import BattleRecord, BattleState, Play
 
@@ -49,8 +50,7 @@ class BattleObservation:
 def observe(state: BattleState, seat: int) -> BattleObservation:
     """Return what ``seat`` knows: every seat's card counts and the last battle's face-up
     cards (WAR-OBSERVE, PEACE-OBSERVE); never the order of a stock or a face-down card."""
-    if not 0 <= seat < state.players:
-        raise ValueError(f"seat must be in [0, {state.players - 1}], got {seat}")
+    check_seat(seat, state.players)
     return BattleObservation(
         seat=seat,
         stock_sizes=tuple(len(s) for s in state.stocks),

@@ -8,6 +8,7 @@ import attrs
 
 from cardwar.cards import Card, Rank
 from cardwar.core import Outcome
+from cardwar.errors import check_seat
 from cardwar.render import format_cards, indent_block, result_lines, symbolize
 from cardwar.variants.cold_war.rules import (
     TITLE,
@@ -81,8 +82,7 @@ class Observation:
 def observe(state: State, seat: int) -> Observation:
     """Return what ``seat`` knows (COLDWAR-OBSERVE)."""
     n = state.players
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-        raise ValueError(f"seat must be an int in [0, {n - 1}], got {seat!r}")
+    check_seat(seat, n)
     stake_counts = [0] * n
     for s, _ in state.stakes:
         stake_counts[s] += 1

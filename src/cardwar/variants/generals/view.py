@@ -8,6 +8,7 @@ import attrs
 
 from cardwar.cards import Card
 from cardwar.core import Outcome
+from cardwar.errors import check_seat
 from cardwar.render import format_card, format_cards, indent_block, result_lines, symbolize
 from cardwar.variants.generals.rules import TITLE, Action, Battle, Squad, State, score, to_act
 
@@ -75,8 +76,7 @@ class Observation:
 def observe(state: State, seat: int) -> Observation:
     """Return what ``seat`` knows (GENERALS-OBSERVE)."""
     n = state.players
-    if not (type(seat) is int and 0 <= seat < n):
-        raise ValueError(f"seat must be an int in [0, {n - 1}], got {seat!r}")
+    check_seat(seat, n)
     return Observation(
         seat=seat,
         hand=state.hands[seat],

@@ -1,0 +1,49 @@
+"""The base of every error that cardwar raises for bad input: :class:`CardwarError`.
+
+Each of cardwar's errors also subclasses the built-in exception that fits, ``ValueError``
+for a bad value and ``TypeError`` for a value of the wrong type, so that code written for
+the built-ins keeps working; ``except CardwarError`` catches them all.
+
+>>> import cardwar
+>>> try:
+...     cardwar.war.options(face_down=-1)
+... except cardwar.CardwarError as err:
+...     print(type(err).__name__, isinstance(err, ValueError))
+OptionError True
+"""
+
+from __future__ import annotations
+
+__all__ = ["ActionTypeError", "CardwarError", "SeatError"]
+
+
+class CardwarError(Exception):
+    """Raised for any bad input to cardwar: options, seeds, deals, actions, seats,
+    notation, records. Catch it to catch every error of the library's own."""
+
+
+class ActionTypeError(CardwarError, TypeError):
+    """Raised when an action is built from values of the wrong type (a card that is not a
+    :class:`~cardwar.cards.Card`, a seat given as ``0.0``, a Joker declared as ``12``), or
+    when ``step`` is given something that is not an action of the game's types."""
+
+
+class SeatError(CardwarError, ValueError, TypeError):
+    """Raised for a seat that is not an int seat of the game: of the wrong type (a
+    ``TypeError``) or out of range (a ``ValueError``); it is both, so either catches it."""
+
+
+def check_seat(seat: object, players: int) -> int:
+    """Return ``seat`` if it is an int in ``[0, players - 1]`` (not a bool, not a float
+    equal to one); raise :class:`SeatError` otherwise.
+
+    >>> check_seat(1, 2)
+    1
+    >>> check_seat(1.0, 2)
+    Traceback (most recent call last):
+    ...
+    cardwar.errors.SeatError: seat must be an int in [0, 1], got 1.0
+    """
+    if type(seat) is not int or not 0 <= seat < players:
+        raise SeatError(f"seat must be an int in [0, {players - 1}], got {seat!r}")
+    return seat
