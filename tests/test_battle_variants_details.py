@@ -20,6 +20,7 @@ import pytest
 from cardwar import peace, war
 from cardwar.cards import parse_cards, standard_deck
 from cardwar.core import IllegalActionError
+from cardwar.errors import OptionsTypeError, StateError
 from cardwar.rng import GAMMA, MASK64, Rng, mix64
 from tests.support_process import run_bytes
 
@@ -64,10 +65,15 @@ def test_observe_refuses_a_seat_outside_the_table_naming_the_range(
 def test_a_state_with_another_variants_options_is_refused_by_type(
     game: Any, other: ModuleType
 ) -> None:
+    # War's and Peace's states share a class; the options say whose game a state is.
     state = attrs.evolve(game.new_game(1), options=other.options())
-    name = game.NAME
-    with pytest.raises(TypeError, match=rf"^options must be {name}.Options, got Options$"):
+    with pytest.raises(StateError) as err:
         game.step(state, game.Play.PLAY)
+    assert str(err.value) == f"expected a state of {game.TITLE}, got one of {other.NAME}"
+    assert isinstance(err.value, TypeError)
+    with pytest.raises(OptionsTypeError, match=rf"^options must be {game.NAME}.Options, got "
+                       "Options$"):
+        game.new_game(1, other.options())
 
 
 def _play_in_a_fresh_process(name: str, state: Any, steps: int | None) -> Any:

@@ -13,6 +13,7 @@ import pytest
 
 from cardwar.cards import Card, CardError, DealError, Suit, parse_card, parse_cards
 from cardwar.core import GameOverError, IllegalActionError, NotationError, OptionError
+from cardwar.errors import ActionTypeError
 from cardwar.rng import Rng
 from cardwar.variants import caravan
 from cardwar.variants.caravan import Caravan, Direction, Disband, Pile, Play, State
@@ -264,10 +265,18 @@ def test_actions_print_in_the_notation_parse_action_reads() -> None:
     assert str(caravan.Discard(parse_card("JK"))) == "discard JK"
 
 
-@pytest.mark.parametrize("where", [6, -1, "A", None])
+@pytest.mark.parametrize("where", [6, -1, 2**70])
 def test_an_action_on_a_caravan_that_does_not_exist_prints_it_in_brackets(where: Any) -> None:
     assert str(Play(parse_card("7H"), where)) == f"7H><caravan {where!r}>"
     assert str(Disband(where)) == f"disband <caravan {where!r}>"
+
+
+@pytest.mark.parametrize("where", ["A", None, 1.0, True])
+def test_an_action_on_a_caravan_that_is_not_an_int_is_refused_when_built(where: Any) -> None:
+    with pytest.raises(ActionTypeError, match=r"^Play\.caravan must be an int, got "):
+        Play(parse_card("7H"), where)
+    with pytest.raises(ActionTypeError, match=r"^Disband\.caravan must be an int, got "):
+        Disband(where)
 
 
 # --- why an action is illegal ----------------------------------------------------------------

@@ -31,6 +31,8 @@ parametrize = pytest.mark.parametrize("variant", VARIANTS, ids=[v.NAME for v in 
         (cardwar.ActionTypeError, TypeError),
         (cardwar.SeatError, ValueError),
         (cardwar.SeatError, TypeError),
+        (cardwar.OptionsTypeError, TypeError),
+        (cardwar.StateError, TypeError),
     ],
 )
 def test_every_error_is_a_cardwar_error_and_the_builtin_that_fits(
@@ -48,3 +50,60 @@ def test_observe_refuses_every_seat_that_is_not_an_int_seat(variant: Variant, se
         variant.observe(state, seat)
     assert str(err.value) == (
         f"seat must be an int in [0, {variant.num_players(state) - 1}], got {seat!r}")
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: cardwar.generals.Claim("AS"),  # type: ignore[arg-type]
+        lambda: cardwar.generals.Challenge(0.0),  # type: ignore[arg-type]
+        lambda: cardwar.generals.Partner(complex(1)),  # type: ignore[arg-type]
+        lambda: cardwar.generals.Challenge(True),
+        lambda: cardwar.generals.Squad(None),
+        lambda: cardwar.cold_war.Play(cardwar.JOKER, 12),  # type: ignore[arg-type]
+        lambda: cardwar.caravan.Play(cardwar.parse_card("KH"), 0, "1"),  # type: ignore[arg-type]
+        lambda: cardwar.caravan.Discard("7H"),  # type: ignore[arg-type]
+        lambda: cardwar.arneson.Choose("QH"),  # type: ignore[arg-type]
+    ],
+)
+def test_an_action_of_the_wrong_types_is_refused_when_built(make: Any) -> None:
+    # D1 to D4: a value that merely equals a legal action's never reaches a state.
+    with pytest.raises(cardwar.ActionTypeError, match=r"^\w+\.\w+ must be "):
+        make()
+
+
+@pytest.mark.parametrize(
+    ("variant", "text"),
+    [("generals", "challenge \u00b2"), ("generals", "partner " + "9" * 5000),
+     ("caravan", "QS>A" + "9" * 5000), ("caravan", "QS>A\u0663")],
+)
+def test_digits_python_reads_but_notation_does_not_are_refused(variant: str, text: str) -> None:
+    # D7: other scripts' digits and numbers too long for int() are notation errors.
+    with pytest.raises(cardwar.NotationError, match=r"^bad action "):
+        cardwar.variant(variant).parse_action(text)
+
+
+@pytest.mark.parametrize("value", [5, None, True, 2.5])
+@pytest.mark.parametrize("option", ["ranks", "suits"])
+def test_a_deck_option_of_the_wrong_type_is_an_option_error(option: str, value: Any) -> None:
+    # D6: options(suits=5) raised Python's TypeError.
+    for variant in VARIANTS:
+        with pytest.raises(cardwar.OptionError) as err:
+            variant.options(**{option: value})
+        assert err.value.option == option
+
+
+@parametrize
+@pytest.mark.parametrize("deal", [5, {"AS", "KS"}, {"a": "AS"}, [{"AS"}, {"KS"}], [None, None]])
+def test_a_deal_that_is_not_ordered_piles_is_refused(variant: Variant, deal: Any) -> None:
+    # D15: a pile of None, or piles as sets (whose order depends on the hash seed).
+    with pytest.raises((cardwar.DealError, cardwar.CardError)):
+        variant.new_game(0, deal=deal)
+
+
+@parametrize
+def test_options_that_are_not_the_variants_own_are_refused(variant: Variant) -> None:
+    # D15: new_game(0, options={}) raised "unhashable type".
+    for options in ({}, [], "players=2", object()):
+        with pytest.raises(cardwar.OptionsTypeError):
+            variant.new_game(0, options)

@@ -21,7 +21,13 @@ from cardwar.core import (
     Termination,
     Variant,
 )
-from cardwar.errors import ActionTypeError, CardwarError, SeatError
+from cardwar.errors import (
+    ActionTypeError,
+    CardwarError,
+    OptionsTypeError,
+    SeatError,
+    StateError,
+)
 from cardwar.rng import Rng, SeedError, derive_seed
 from cardwar.variants import (
     UnknownVariantError,
@@ -47,11 +53,13 @@ __all__ = [
     "IllegalActionError",
     "NotationError",
     "OptionError",
+    "OptionsTypeError",
     "Outcome",
     "Rank",
     "Rng",
     "SeatError",
     "SeedError",
+    "StateError",
     "Suit",
     "Termination",
     "UnknownVariantError",

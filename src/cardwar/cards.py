@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 
 import attrs
 
@@ -33,6 +34,7 @@ __all__ = [
     "Rank",
     "Suit",
     "check_deal",
+    "check_deal_piles",
     "format_cards",
     "parse_card",
     "parse_cards",
@@ -220,7 +222,26 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     """
     if isinstance(text, str):
         return tuple(parse_card(t) for t in text.replace(",", " ").split())
+    # A set or a mapping has no order to deal in (and its iteration order would depend on
+    # the hash seed); anything else must at least be iterable.
+    if isinstance(text, (AbstractSet, Mapping)) or not isinstance(text, Iterable):
+        raise CardError(f"cards must be a string of card notation or a sequence of cards, "
+                        f"got {type(text).__name__}")
     return tuple(c if isinstance(c, Card) else parse_card(c) for c in text)
+
+
+def check_deal_piles(deal: object) -> None:
+    """Raise :class:`DealError` unless ``deal`` is a sequence (of piles, a list or a
+    tuple): an explicit deal is ordered, pile by pile.
+
+    >>> check_deal_piles({"AS", "KS"})
+    Traceback (most recent call last):
+    ...
+    cardwar.cards.DealError: an explicit deal is a list of piles (...), got set
+    """
+    if isinstance(deal, (AbstractSet, Mapping)) or not isinstance(deal, Sequence):
+        raise DealError("an explicit deal is a list of piles (each a string of card notation "
+                        f"or a list of cards), got {type(deal).__name__}")
 
 
 def format_cards(cards: Iterable[Card]) -> str:

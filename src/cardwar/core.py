@@ -15,7 +15,7 @@ from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 import attrs
 
 from cardwar.cards import Card, CardError, Rank, Suit, parse_rank, parse_suit
-from cardwar.errors import CardwarError
+from cardwar.errors import ActionTypeError, CardwarError
 
 __all__ = [
     "Agent",
@@ -242,6 +242,42 @@ class Variant(Protocol):
         ...
 
 
+# --- action fields ----------------------------------------------------------------------
+# Actions check the types of their fields when built, so that a value that merely equals
+# a legal action's (``Challenge(0.0)``, a Joker declared as ``12``) never reaches a state:
+# the engines compare and store exactly the types they made.
+
+
+def _field_error(instance: object, name: str, wanted: str, value: object) -> ActionTypeError:
+    return ActionTypeError(f"{type(instance).__name__}.{name} must be {wanted}, got {value!r}")
+
+
+def check_card(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """An attrs validator: the field holds a :class:`~cardwar.cards.Card`."""
+    if type(value) is not Card:
+        raise _field_error(instance, attribute.name, "a Card", value)
+
+
+def check_int(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """An attrs validator: the field holds an int (not a bool, a float or a str)."""
+    if type(value) is not int:
+        raise _field_error(instance, attribute.name, "an int", value)
+
+
+def check_optional_int(instance: object, attribute: attrs.Attribute[Any], value: object
+                       ) -> None:
+    """An attrs validator: the field holds an int or ``None``."""
+    if value is not None and type(value) is not int:
+        raise _field_error(instance, attribute.name, "an int or None", value)
+
+
+def check_optional_rank(instance: object, attribute: attrs.Attribute[Any], value: object
+                        ) -> None:
+    """An attrs validator: the field holds a :class:`~cardwar.cards.Rank` or ``None``."""
+    if value is not None and type(value) is not Rank:
+        raise _field_error(instance, attribute.name, "a Rank or None", value)
+
+
 # --- options ---------------------------------------------------------------------------
 
 
@@ -400,6 +436,9 @@ def ranks_converter(name: str) -> Callable[[Any], tuple[Rank, ...]]:
     """Return a converter for a set of ranks: ranks, ints 2..14, or notation ``"2 3 4"``."""
 
     def convert(value: Any) -> tuple[Rank, ...]:
+        if not isinstance(value, (str, list, tuple, set, frozenset)):
+            raise OptionError(name, f"expected ranks in card notation (\"2 3 A\") or a list of "
+                              f"ranks, got {value!r}")
         items = value.replace(",", " ").split() if isinstance(value, str) else value
         try:
             out = tuple(
@@ -428,6 +467,9 @@ def suits_converter(name: str) -> Callable[[Any], tuple[Suit, ...]]:
     """Return a converter for a set of suits: suits or letters (``"SH"``)."""
 
     def convert(value: Any) -> tuple[Suit, ...]:
+        if not isinstance(value, (str, list, tuple, set, frozenset)):
+            raise OptionError(name, f"expected suit letters (\"SH\") or a list of suits, got "
+                              f"{value!r}")
         items = [c for c in value if c not in " ,"] if isinstance(value, str) else list(value)
         try:
             got = [s if isinstance(s, Suit) else parse_suit(s) for s in items]

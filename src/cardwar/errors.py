@@ -14,7 +14,15 @@ OptionError True
 
 from __future__ import annotations
 
-__all__ = ["ActionTypeError", "CardwarError", "SeatError"]
+__all__ = [
+    "ActionTypeError",
+    "CardwarError",
+    "OptionsTypeError",
+    "SeatError",
+    "StateError",
+    "check_seat",
+    "check_state",
+]
 
 
 class CardwarError(Exception):
@@ -26,6 +34,16 @@ class ActionTypeError(CardwarError, TypeError):
     """Raised when an action is built from values of the wrong type (a card that is not a
     :class:`~cardwar.cards.Card`, a seat given as ``0.0``, a Joker declared as ``12``), or
     when ``step`` is given something that is not an action of the game's types."""
+
+
+class OptionsTypeError(CardwarError, TypeError):
+    """Raised when a game is given options that are not its own ``Options`` value (a
+    dict, or another variant's options): build them with the variant's ``options()``."""
+
+
+class StateError(CardwarError, TypeError):
+    """Raised when a variant's function is given a state that is not one of its own
+    (another variant's state, or anything else)."""
 
 
 class SeatError(CardwarError, ValueError, TypeError):
@@ -47,3 +65,11 @@ def check_seat(seat: object, players: int) -> int:
     if type(seat) is not int or not 0 <= seat < players:
         raise SeatError(f"seat must be an int in [0, {players - 1}], got {seat!r}")
     return seat
+
+
+def check_state(state: object, cls: type, game: str) -> None:
+    """Raise :class:`StateError` unless ``state`` is an instance of exactly ``cls``, the
+    state class of the game named ``game``."""
+    if type(state) is not cls:
+        raise StateError(f"expected a state of {game} ({cls.__module__.rsplit('.', 1)[0]}"
+                         f".{cls.__name__}), got {type(state).__name__}")

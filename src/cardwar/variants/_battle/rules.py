@@ -13,8 +13,9 @@ from typing import NamedTuple
 
 import attrs
 
-from cardwar.cards import Card, DealError, check_deal, parse_cards
+from cardwar.cards import Card, DealError, check_deal, check_deal_piles, parse_cards
 from cardwar.core import GameOverError, IllegalActionError, OptionError, Outcome, Termination
+from cardwar.errors import check_state
 from cardwar.rng import GAMMA, MASK64, MAX_BOUND, Rng, mix64
 
 __all__ = [
@@ -277,6 +278,7 @@ def deal_stocks(
             cards, aside = cards[:usable], cards[usable:]
         stocks = tuple(cards[i::players] for i in range(players))
     else:
+        check_deal_piles(deal)
         if isinstance(deal, str) or len(deal) != players:
             n = len(deal)
             got = "a string" if isinstance(deal, str) else f"{n} stock{'' if n == 1 else 's'}"
@@ -318,6 +320,8 @@ _LEGAL = (Play.PLAY,)
 
 def legal_actions(state: BattleState) -> tuple[Play, ...]:
     """Return ``(Play.PLAY,)`` while the game runs, else ``()``."""
+    if type(state) is not BattleState:
+        check_state(state, BattleState, "the War family")
     return () if state.result is not None else _LEGAL
 
 

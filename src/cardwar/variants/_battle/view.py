@@ -8,7 +8,7 @@ import attrs
 
 from cardwar.cards import Card
 from cardwar.core import Outcome
-from cardwar.errors import check_seat
+from cardwar.errors import check_seat, check_state
 from cardwar.render import format_card, format_cards, indent_block, result_lines
 from cardwar.variants._battle.rules import BattleRecord, BattleState, Play
 
@@ -50,6 +50,7 @@ class BattleObservation:
 def observe(state: BattleState, seat: int) -> BattleObservation:
     """Return what ``seat`` knows: every seat's card counts and the last battle's face-up
     cards (WAR-OBSERVE, PEACE-OBSERVE); never the order of a stock or a face-down card."""
+    check_state(state, BattleState, "the War family")
     check_seat(seat, state.players)
     return BattleObservation(
         seat=seat,

@@ -17,6 +17,7 @@ from cardwar.core import (
     OptionError,
     Outcome,
     Termination,
+    check_card,
     decks_option,
     enum_option,
     int_converter,
@@ -26,6 +27,7 @@ from cardwar.core import (
     ranks_option,
     suits_option,
 )
+from cardwar.errors import OptionsTypeError, check_state
 from cardwar.rng import Rng
 from cardwar.variants import _battle
 from cardwar.variants._battle import (
@@ -162,7 +164,7 @@ def options(**kwargs: Any) -> Options:
 class Choose:
     """Play this card from your hand (as the battle's card or a war's fourth card)."""
 
-    card: Card
+    card: Card = attrs.field(validator=check_card)
     """The hand card chosen."""
 
     def __str__(self) -> str:
@@ -244,7 +246,7 @@ def new_game(
     ``hand_size`` cards of their stock as their hand (ARNESON-HAND)."""
     opts = _DEFAULT if options is None else options
     if not isinstance(opts, Options):
-        raise TypeError(f"options must be arneson.Options, got {type(opts).__name__}")
+        raise OptionsTypeError(f"options must be arneson.Options, got {type(opts).__name__}")
     stocks, aside, rng = _battle.deal_stocks(seed, deck(opts), 2, SpareCards.SET_ASIDE, deal)
     n = opts.hand_size
     hands = (stocks[0][:n], stocks[1][:n])
@@ -263,6 +265,8 @@ def new_game(
 
 def to_act(state: State) -> int | None:
     """Return the seat that chooses next: seat 0, then seat 1 (ARNESON-CHOICE)."""
+    if type(state) is not State:
+        check_state(state, State, TITLE)
     if state.result is not None:
         return None
     return 0 if state.committed[0] is None else 1

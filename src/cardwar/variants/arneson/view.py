@@ -8,7 +8,7 @@ import attrs
 
 from cardwar.cards import Card
 from cardwar.core import Outcome
-from cardwar.errors import check_seat
+from cardwar.errors import check_seat, check_state
 from cardwar.render import format_card, format_cards, indent_block, result_lines
 from cardwar.variants._battle import BattleRecord, Turn
 from cardwar.variants._battle.view import header, last_battle_lines
@@ -59,6 +59,7 @@ class Observation:
 
 def observe(state: State, seat: int) -> Observation:
     """Return what ``seat`` knows (ARNESON-OBSERVE)."""
+    check_state(state, State, TITLE)
     check_seat(seat, 2)
     return Observation(
         seat=seat,

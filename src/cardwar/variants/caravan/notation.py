@@ -13,7 +13,13 @@ from cardwar.variants.caravan.rules import _PIPS, CARAVAN_NAMES, Action, Disband
 __all__ = ["parse_action"]
 
 
-_PLAY_TEXT = re.compile(r"^\s*(?P<card>[^\s>]+)\s*>\s*(?P<car>[A-Fa-f])\s*(?P<at>\d+)?\s*$")
+# Plain ASCII digits only: ``re.ASCII`` keeps other scripts' digits (which int() reads) out.
+_PLAY_TEXT = re.compile(
+    r"^\s*(?P<card>[^\s>]+)\s*>\s*(?P<car>[A-Fa-f])\s*(?P<at>\d+)?\s*$", re.ASCII
+)
+#: The most digits a card's position on a caravan is written with: no caravan holds more
+#: cards than a few decks, and a longer number is refused before int() reads it.
+_MAX_DIGITS = 4
 
 
 _WORD_TEXT = re.compile(r"^\s*(?P<verb>discard|disband)\s+(?P<arg>\S+)\s*$", re.IGNORECASE)
@@ -43,6 +49,11 @@ def parse_action(text: str) -> Action:
                         f"(write {card}>{found['car'].upper()}), not on a card"
                     )
                 return Play(card, car)
+            if at is not None and len(at) > _MAX_DIGITS:
+                raise NotationError(
+                    f"bad action {text[:40]!r}...: the card's position on the caravan has "
+                    f"{len(at)} digits; at most {_MAX_DIGITS}"
+                )
             if at is None or int(at) < 1:
                 raise NotationError(
                     f"bad action {text!r}: a face card or Joker needs the number card it "

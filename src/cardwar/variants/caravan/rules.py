@@ -18,6 +18,7 @@ from cardwar.cards import (
     Rank,
     Suit,
     check_deal,
+    check_deal_piles,
     format_cards,
     parse_cards,
     standard_deck,
@@ -29,12 +30,16 @@ from cardwar.core import (
     Outcome,
     Termination,
     bool_converter,
+    check_card,
+    check_int,
+    check_optional_int,
     enum_option,
     int_converter,
     limit_option,
     make_options,
     option,
 )
+from cardwar.errors import OptionsTypeError, check_state
 from cardwar.rng import Rng
 
 __all__ = [
@@ -381,11 +386,11 @@ class Play:
     """Play a card of the hand: a number card on the end of one of your caravans, or a
     face card (or Joker) on a number card of any caravan."""
 
-    card: Card
+    card: Card = attrs.field(validator=check_card)
     """The hand card played."""
-    caravan: int
+    caravan: int = attrs.field(validator=check_int)
     """The caravan it goes on, 0 to 5 (``A`` to ``F``)."""
-    target: int | None = None
+    target: int | None = attrs.field(default=None, validator=check_optional_int)
     """For a face card or Joker, the index (from 0, bottom first) of the number card it
     is attached to; ``None`` for a number card."""
 
@@ -398,7 +403,7 @@ class Play:
 class Discard:
     """Discard a card of the hand face up, then draw."""
 
-    card: Card
+    card: Card = attrs.field(validator=check_card)
     """The hand card discarded."""
 
     def __str__(self) -> str:
@@ -409,7 +414,7 @@ class Discard:
 class Disband:
     """Disband one of your own caravans: all its cards go to the discard pile."""
 
-    caravan: int
+    caravan: int = attrs.field(validator=check_int)
     """The caravan disbanded, 0 to 5 (``A`` to ``F``); it must be the mover's own."""
 
     def __str__(self) -> str:
@@ -498,7 +503,7 @@ def new_game(
     hand drawn from the top (CARAVAN-DEAL, CARAVAN-HAND)."""
     opts = _DEFAULT if options is None else options
     if not isinstance(opts, Options):
-        raise TypeError(f"options must be caravan.Options, got {type(opts).__name__}")
+        raise OptionsTypeError(f"options must be caravan.Options, got {type(opts).__name__}")
     rng = Rng.from_seed(seed)
     decks: list[tuple[Card, ...]] = []
     if deal is None:
@@ -506,6 +511,7 @@ def new_game(
             cards, rng = rng.shuffle(deck(opts, seat))
             decks.append(cards)
     else:
+        check_deal_piles(deal)
         if isinstance(deal, str) or len(deal) != 2:
             got = "a string" if isinstance(deal, str) else f"{len(deal)} decks"
             raise DealError(f"an explicit deal needs one deck per seat (2), got {got}")
@@ -530,6 +536,8 @@ def new_game(
 
 def to_act(state: State) -> int | None:
     """Return the seat whose turn it is, or ``None`` once the game is over."""
+    if type(state) is not State:
+        check_state(state, State, TITLE)
     return None if state.result is not None else state.to_move
 
 
@@ -601,6 +609,8 @@ def _opening_can_discard(state: State, seat: int) -> bool:
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Return the legal actions of the seat to move: plays (by card, lowest first, then
     caravan and number card), then discards, then disbands (CARAVAN-TURN)."""
+    if type(state) is not State:
+        check_state(state, State, TITLE)
     if state.result is not None:
         return ()
     seat = state.to_move
@@ -738,6 +748,8 @@ def _why_illegal(state: State, action: object) -> str | None:
 
 def step(state: State, action: Action) -> State:
     """Return the state after the seat to move plays ``action`` (CARAVAN-TURN)."""
+    if type(state) is not State:
+        check_state(state, State, TITLE)
     if state.result is not None:
         raise GameOverError(f"the game is over ({state.result})")
     why = _why_illegal(state, action)

@@ -8,7 +8,7 @@ import attrs
 
 from cardwar.cards import Card
 from cardwar.core import Outcome
-from cardwar.errors import check_seat
+from cardwar.errors import check_seat, check_state
 from cardwar.render import (
     format_card,
     format_card_suit,
@@ -60,6 +60,7 @@ class Observation:
 
 def observe(state: State, seat: int) -> Observation:
     """Return what ``seat`` knows (CARAVAN-OBSERVE)."""
+    check_state(state, State, TITLE)
     check_seat(seat, 2)
     return Observation(
         seat=seat,

@@ -18,6 +18,7 @@ from cardwar.cards import (
     Rank,
     Suit,
     check_deal,
+    check_deal_piles,
     parse_cards,
     reduced_deck,
 )
@@ -28,6 +29,8 @@ from cardwar.core import (
     Outcome,
     Termination,
     bool_converter,
+    check_card,
+    check_optional_rank,
     decks_option,
     enum_option,
     int_converter,
@@ -38,6 +41,7 @@ from cardwar.core import (
     ranks_option,
     suits_option,
 )
+from cardwar.errors import OptionsTypeError, check_state
 from cardwar.rng import Rng
 
 __all__ = [
@@ -233,9 +237,9 @@ def _rank_name(rank: Rank) -> str:
 class Play:
     """Play this card from your hand; a Joker is played with a declared rank."""
 
-    card: Card
+    card: Card = attrs.field(validator=check_card)
     """The hand card played."""
-    declared: Rank | None = None
+    declared: Rank | None = attrs.field(default=None, validator=check_optional_rank)
     """The rank a Joker plays as (``TOP`` for the highest card, or a rank of the deck);
     ``None`` for any other card."""
 
@@ -471,13 +475,14 @@ def new_game(
     (top card first). Later deals are always shuffled from the game's generator."""
     opts = _DEFAULT if options is None else options
     if not isinstance(opts, Options):
-        raise TypeError(f"options must be cold_war.Options, got {type(opts).__name__}")
+        raise OptionsTypeError(f"options must be cold_war.Options, got {type(opts).__name__}")
     rng = Rng.from_seed(seed)
     n = opts.players
     if deal is None:
         cards, rng = rng.shuffle(deck(opts))
         hands, stock = _deal(cards, n, 0)
     else:
+        check_deal_piles(deal)
         piles = [parse_cards(p) for p in deal]
         if len(piles) != n + 1:
             raise DealError(
@@ -496,6 +501,8 @@ def new_game(
 def to_act(state: State) -> int | None:
     """Return the seat that plays next (COLDWAR-LEAD, COLDWAR-WAR-ROUND), or ``None`` at
     the end."""
+    if type(state) is not State:
+        check_state(state, State, TITLE)
     if state.result is not None:
         return None
     return state.order[len(state.plays)]

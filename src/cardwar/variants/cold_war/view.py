@@ -8,7 +8,7 @@ import attrs
 
 from cardwar.cards import Card, Rank
 from cardwar.core import Outcome
-from cardwar.errors import check_seat
+from cardwar.errors import check_seat, check_state
 from cardwar.render import format_cards, indent_block, result_lines, symbolize
 from cardwar.variants.cold_war.rules import (
     TITLE,
@@ -81,6 +81,7 @@ class Observation:
 
 def observe(state: State, seat: int) -> Observation:
     """Return what ``seat`` knows (COLDWAR-OBSERVE)."""
+    check_state(state, State, TITLE)
     n = state.players
     check_seat(seat, n)
     stake_counts = [0] * n

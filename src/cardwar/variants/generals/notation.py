@@ -27,7 +27,10 @@ def parse_action(text: str) -> Action:
             return Pass()
         if head == "claim" and len(rest) == 1:
             return Claim(parse_card(rest[0]))
-        if head in ("challenge", "partner") and len(rest) == 1 and rest[0].isdigit():
+        # A seat is written in at most two ASCII digits (int() would also read other
+        # scripts' digits, and refuse thousands of them with a message of its own).
+        if (head in ("challenge", "partner") and len(rest) == 1 and rest[0].isascii()
+                and rest[0].isdigit() and len(rest[0]) <= 2):
             return (Challenge if head == "challenge" else Partner)(int(rest[0]))
         if head == "squad" and 1 <= len(rest) <= 3:
             return Squad(parse_cards(rest))

@@ -18,6 +18,7 @@ from cardwar.cards import (
     Rank,
     Suit,
     check_deal,
+    check_deal_piles,
     parse_cards,
     reduced_deck,
 )
@@ -28,6 +29,8 @@ from cardwar.core import (
     Outcome,
     Termination,
     bool_converter,
+    check_card,
+    check_int,
     enum_option,
     int_converter,
     make_options,
@@ -35,6 +38,7 @@ from cardwar.core import (
     ranks_option,
     suits_option,
 )
+from cardwar.errors import ActionTypeError, OptionsTypeError, check_state
 from cardwar.rng import Rng
 
 __all__ = [
@@ -277,6 +281,8 @@ def _order(card: Card) -> tuple[int, int]:
 
 
 def _sorted(cards: Any) -> tuple[Card, ...]:
+    if not isinstance(cards, (str, tuple, list)):
+        raise ActionTypeError(f"Squad.cards must be cards or their notation, got {cards!r}")
     return tuple(sorted(parse_cards(cards), key=_order))
 
 
@@ -284,7 +290,7 @@ def _sorted(cards: Any) -> tuple[Card, ...]:
 class Claim:
     """Reveal this general (an Ace of your hand) and take cards from the reserve."""
 
-    card: Card
+    card: Card = attrs.field(validator=check_card)
     """The Ace revealed."""
 
     def __str__(self) -> str:
@@ -303,7 +309,7 @@ class Pass:
 class Challenge:
     """Choose this seat as your opponent for the battle (four players, duel)."""
 
-    seat: int
+    seat: int = attrs.field(validator=check_int)
     """The opponent chosen."""
 
     def __str__(self) -> str:
@@ -314,7 +320,7 @@ class Challenge:
 class Partner:
     """Choose this seat as your partner for the battle (four players, partnership)."""
 
-    seat: int
+    seat: int = attrs.field(validator=check_int)
     """The partner chosen."""
 
     def __str__(self) -> str:
@@ -436,6 +442,7 @@ def _deal(
     halves = opts.deck_mode is DeckMode.COLOUR_HALVES
     if deal is not None:
         want = n + (n if halves else 1)
+        check_deal_piles(deal)
         if isinstance(deal, str) or len(deal) != want:
             raise DealError(
                 f"an explicit deal needs {want} piles (each hand, then "
@@ -487,7 +494,7 @@ def new_game(
     reserve (top card first), or with colour halves each seat's own reserve."""
     opts = _DEFAULT if options is None else options
     if not isinstance(opts, Options):
-        raise TypeError(f"options must be generals.Options, got {type(opts).__name__}")
+        raise OptionsTypeError(f"options must be generals.Options, got {type(opts).__name__}")
     rng = Rng.from_seed(seed)
     n = opts.players
     if opts.first_dealer is None:
@@ -680,6 +687,8 @@ def _target_result(scores: tuple[int, ...], target: int) -> Outcome | None:
 def to_act(state: State) -> int | None:
     """Return the seat that decides next: the claimant, the chooser, or the next seat of
     the battle (clockwise from the chooser) to commit a squad."""
+    if type(state) is not State:
+        check_state(state, State, TITLE)
     if state.result is not None:
         return None
     if state.claimant is not None:

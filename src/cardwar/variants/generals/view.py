@@ -8,7 +8,7 @@ import attrs
 
 from cardwar.cards import Card
 from cardwar.core import Outcome
-from cardwar.errors import check_seat
+from cardwar.errors import check_seat, check_state
 from cardwar.render import format_card, format_cards, indent_block, result_lines, symbolize
 from cardwar.variants.generals.rules import TITLE, Action, Battle, Squad, State, score, to_act
 
@@ -75,6 +75,7 @@ class Observation:
 
 def observe(state: State, seat: int) -> Observation:
     """Return what ``seat`` knows (GENERALS-OBSERVE)."""
+    check_state(state, State, TITLE)
     n = state.players
     check_seat(seat, n)
     return Observation(

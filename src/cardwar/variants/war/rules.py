@@ -22,6 +22,7 @@ from cardwar.core import (
     ranks_option,
     suits_option,
 )
+from cardwar.errors import OptionsTypeError, StateError, check_state
 from cardwar.variants import _battle
 from cardwar.variants._battle import (
     BattleRecord,
@@ -165,10 +166,10 @@ _RULES: dict[object, Rules] = {}
 
 
 def _rules(opts: object) -> Rules:
+    if type(opts) is not Options:
+        raise OptionsTypeError(f"options must be war.Options, got {type(opts).__name__}")
     rules = _RULES.get(opts)
     if rules is None:
-        if not isinstance(opts, Options):
-            raise TypeError(f"options must be war.Options, got {type(opts).__name__}")
         rules = _RULES[opts] = Rules(
             low_wins=False,
             face_down=opts.face_down,
@@ -221,6 +222,15 @@ def step(state: State, action: Play) -> State:
     Raises :class:`~cardwar.core.IllegalActionError` for anything but ``Play.PLAY`` and
     :class:`~cardwar.core.GameOverError` once the game is over.
     """
+    if type(state) is not State:
+        check_state(state, State, TITLE)
     if state.result is not None or action is not Play.PLAY:
         _battle.check_action(state, action)
-    return _battle.play_battle(state, _RULES.get(state.options) or _rules(state.options))
+    rules = _RULES.get(state.options)
+    if rules is None:
+        if type(state.options) is not Options:
+            # War's and Peace's states are of one class: their options tell them apart.
+            raise StateError(f"expected a state of {TITLE}, got one of "
+                             f"{type(state.options).__module__.split('.')[2]}")
+        rules = _rules(state.options)
+    return _battle.play_battle(state, rules)

@@ -1,0 +1,141 @@
+"""The misuse suite, beside the conformance suite: every variant given wrong types and
+values everywhere its API takes input (actions, other variants' actions and states, seats,
+options, deals, notation) answers with one of cardwar's own errors, and leaves its input
+as it was. Hypothesis draws the misuse."""
+
+from __future__ import annotations
+
+import copy
+import math
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import cardwar
+from cardwar.core import Variant, options_info
+from cardwar.errors import CardwarError
+
+VARIANTS = [cardwar.variant(name) for name in cardwar.variant_names()]
+parametrize = pytest.mark.parametrize("variant", VARIANTS, ids=[v.NAME for v in VARIANTS])
+
+
+def _foreign_actions() -> list[Any]:
+    """Return every other variant's first legal actions: values of the right shape for
+    some game, and of the wrong one for all the others."""
+    out = []
+    for other in VARIANTS:
+        out += list(other.legal_actions(other.new_game(3))[:3])
+    return out
+
+
+FOREIGN = _foreign_actions()
+STATES = {v.NAME: v.new_game(3) for v in VARIANTS}
+
+#: Values of every kind, none of them an action of any game.
+junk = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(allow_nan=True),
+    st.complex_numbers(),
+    st.text(max_size=20),
+    st.binary(max_size=8),
+    st.lists(st.integers(), max_size=3),
+    st.tuples(st.integers(), st.text(max_size=3)),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+    st.sampled_from([math.inf, -0.0, 10**100, object(), type, Ellipsis]),
+)
+
+
+def _unchanged(value: Any) -> Any:
+    """Return a deep copy to compare ``value`` with after a call."""
+    return copy.deepcopy(value)
+
+
+@parametrize
+@given(action=st.one_of(junk, st.sampled_from(FOREIGN)))
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+def test_step_refuses_what_is_not_its_legal_action(variant: Variant, action: Any) -> None:
+    state = STATES[variant.NAME]
+    before = _unchanged(state)
+    if any(type(action) is type(a) and action == a for a in variant.legal_actions(state)):
+        return  # another game's action that is also legal here (War's and Peace's play)
+    with pytest.raises(CardwarError):
+        variant.step(state, action)
+    assert state == before
+
+
+@parametrize
+@pytest.mark.parametrize("other", VARIANTS, ids=[v.NAME for v in VARIANTS])
+def test_another_variants_state_is_refused(variant: Variant, other: Variant) -> None:
+    if other.new_game(3).__class__ is variant.new_game(3).__class__:
+        return  # War and Peace share their state class
+    state = STATES[other.NAME]
+    before = _unchanged(state)
+    action = variant.legal_actions(STATES[variant.NAME])[0]
+    with pytest.raises(CardwarError):
+        variant.step(state, action)
+    assert state == before
+
+
+@parametrize
+@given(seat=st.one_of(junk, st.integers(min_value=-(2**70), max_value=2**70)))
+@settings(max_examples=60)
+def test_observe_refuses_every_seat_that_does_not_exist(variant: Variant, seat: Any) -> None:
+    state = STATES[variant.NAME]
+    if type(seat) is int and 0 <= seat < variant.num_players(state):
+        return
+    with pytest.raises(cardwar.SeatError):
+        variant.observe(state, seat)
+
+
+@parametrize
+@given(data=st.data())
+@settings(max_examples=80)
+def test_options_accept_or_refuse_with_an_option_error(
+    variant: Variant, data: st.DataObject
+) -> None:
+    info = options_info(variant.Options)
+    name = data.draw(st.sampled_from([i.name for i in info]))
+    value = data.draw(st.one_of(junk, st.integers(-3, 60), st.sampled_from(
+        ["2 3", "SH", "none", "true", "x", "", "JK", "2 2"])))
+    try:
+        options = variant.options(**{name: value})
+    except cardwar.OptionError as err:
+        refused: cardwar.OptionError | None = err
+    else:
+        refused = None
+    if refused is not None:
+        # It names the option, or the other option of a combination that does not fit.
+        assert refused.option in {i.name for i in info}
+        return
+    # Options that options() accepts start a game (D16: nothing valid there fails later).
+    variant.new_game(1, options)
+
+
+@parametrize
+@given(deal=st.one_of(
+    junk.filter(lambda d: d is not None),  # None asks for a shuffled deal
+    st.lists(st.one_of(st.text(max_size=6), st.none(), st.integers()), max_size=5),
+    st.lists(st.lists(st.sampled_from(["AS", "2H", "JK", "10C", "x", ""]), max_size=4),
+             max_size=5),
+))
+@settings(max_examples=60)
+def test_new_game_refuses_a_deal_of_any_wrong_shape(variant: Variant, deal: Any) -> None:
+    with pytest.raises(CardwarError):
+        variant.new_game(0, deal=deal)
+
+
+@parametrize
+@given(text=st.one_of(st.text(max_size=30), junk))
+@settings(max_examples=100)
+def test_notation_is_parsed_or_refused_with_a_notation_error(
+    variant: Variant, text: Any
+) -> None:
+    try:
+        action = variant.parse_action(text)
+    except cardwar.NotationError:
+        return
+    assert variant.parse_action(str(action)) == action
