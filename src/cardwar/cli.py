@@ -107,6 +107,26 @@ def _wants_ascii(args: argparse.Namespace, stream: IO[str] | None = None) -> boo
     return False
 
 
+def _byte_count(text: str) -> int:
+    """Return a count of bytes given on the command line: a whole number >= 0."""
+    value = text.strip()
+    if not (value.isascii() and value.isdigit()):
+        raise argparse.ArgumentTypeError(f"expected a whole number of bytes >= 0, got {text!r}")
+    return int(value) if len(value) <= 30 else 10**30
+
+
+def _printable(text: str) -> str:
+    r"""Return ``text`` safe to print from an untrusted record: control characters (terminal
+    escape codes), lone surrogates and anything outside printable ASCII escaped.
+
+    >>> _printable("0.1.0\x1b[31m\u00e9")
+    '0.1.0\\x1b[31m\\xe9'
+    """
+    if text.isascii() and text.isprintable():
+        return text
+    return "".join(c if c.isascii() and c.isprintable() else ascii(c)[1:-1] for c in text)
+
+
 def format_action(action: object, *, ascii: bool = False) -> str:
     """Return an action for people: its notation, with every card shown as a card.
 
@@ -403,7 +423,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         f"{game.TITLE}, seed {record.seed}"
         + (", explicit deal" if record.deal is not None else "")
         + f", {len(record.actions)} steps; options: {_changed_options(record.options)}"
-        + f"; recorded with cardwar {record.library_version}"
+        + f"; recorded with cardwar {_printable(record.library_version)}"
     )
     stepping = args.step
     states = records.iter_states(record)
@@ -702,7 +722,7 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--step", action="store_true", help="pause after each step (Enter)")
     p.add_argument("--quiet", "-q", action="store_true", help="only verify")
     p.add_argument("--ascii", action="store_true", help="show cards as 10H, not 10♥")
-    p.add_argument("--max-bytes", type=int, default=records.MAX_BYTES,
+    p.add_argument("--max-bytes", type=_byte_count, default=records.MAX_BYTES,
                    help=f"refuse larger records (default {records.MAX_BYTES})")
     p.set_defaults(func=_cmd_replay)
 

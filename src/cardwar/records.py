@@ -36,6 +36,7 @@ from cardwar._version import __version__
 from cardwar.cards import Card, CardError, parse_card
 from cardwar.core import (
     IllegalActionError,
+    NotationError,
     Outcome,
     Termination,
     Variant,
@@ -424,7 +425,37 @@ def _no_constant(name: str) -> object:
     raise RecordError(f"malformed JSON: {name} is not a JSON number", "$")
 
 
-def loads(text: str | bytes, *, max_bytes: int = MAX_BYTES) -> Record:
+def _check_max_bytes(max_bytes: object) -> int:
+    if type(max_bytes) is not int or max_bytes < 0:
+        raise RecordError(f"max_bytes must be an int >= 0, got {max_bytes!r}")
+    return max_bytes
+
+
+def _check_record(record: object) -> Record:
+    if not isinstance(record, Record):
+        raise RecordError(f"expected a Record, got {type(record).__name__}")
+    return record
+
+
+def _read_at_most(f: IO[Any], limit: int) -> str | bytes:
+    """Return the first ``limit`` characters or bytes of ``f`` (fewer at its end), read in
+    pieces, so that a large bound on a small file allocates nothing large."""
+    first: str | bytes = f.read(min(limit, _CHUNK))
+    pieces = [first]
+    left = limit - len(first)
+    while left > 0 and pieces[-1]:
+        pieces.append(f.read(min(left, _CHUNK)))
+        left -= len(pieces[-1])
+    if isinstance(first, bytes):
+        return b"".join(p for p in pieces if isinstance(p, bytes))
+    return "".join(p for p in pieces if isinstance(p, str))
+
+
+#: How much of a record file is read at once.
+_CHUNK = 1 << 20
+
+
+def loads(text: str | bytes | bytearray, *, max_bytes: int = MAX_BYTES) -> Record:
     """Return the record written as JSON ``text``; raise :class:`RecordError` for text
     longer than ``max_bytes`` bytes, malformed JSON, or any field that is wrong.
 
@@ -433,6 +464,13 @@ def loads(text: str | bytes, *, max_bytes: int = MAX_BYTES) -> Record:
     ...
     cardwar.records.RecordError: $: missing field 'format_version'
     """
+    max_bytes = _check_max_bytes(max_bytes)
+    given: object = text
+    if isinstance(given, (bytearray, memoryview)):
+        given = bytes(given)
+    if not isinstance(given, (str, bytes)):
+        raise RecordError(f"a record is JSON text (str or bytes), got {type(given).__name__}")
+    text = given
     size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
     if size > max_bytes:
         raise RecordError(f"the record is {size} bytes, more than the bound of {max_bytes}")
@@ -449,18 +487,21 @@ def loads(text: str | bytes, *, max_bytes: int = MAX_BYTES) -> Record:
     return _from_json(data)
 
 
-def read(source: str | PathLike | IO[str] | IO[bytes], *,
+def read(source: str | bytes | PathLike | IO[str] | IO[bytes], *,
          max_bytes: int = MAX_BYTES) -> Record:
     """Return the record read from a file path or an open file (at most ``max_bytes``
     bytes are read; a longer file is refused); see :func:`loads`."""
-    if isinstance(source, (str, PathLike)):
+    max_bytes = _check_max_bytes(max_bytes)
+    if isinstance(source, (str, bytes, PathLike)):
         try:
             with open(source, "rb") as f:
-                text: str | bytes = f.read(max_bytes + 1)
+                text: str | bytes = _read_at_most(f, max_bytes + 1)
         except OSError as err:
             raise RecordError(f"cannot read {os.fspath(source)!r}: {err.strerror}") from None
+    elif callable(getattr(source, "read", None)):
+        text = _read_at_most(source, max_bytes + 1)
     else:
-        text = source.read(max_bytes + 1)
+        raise RecordError(f"expected a path or an open file, got {type(source).__name__}")
     if len(text) > max_bytes:
         raise RecordError(f"the record is more than the bound of {max_bytes} bytes")
     return loads(text, max_bytes=max_bytes)
@@ -472,7 +513,7 @@ def read(source: str | PathLike | IO[str] | IO[bytes], *,
 def dumps(record: Record) -> str:
     """Return the record as JSON text: one field per line, actions wrapped, so that
     records read well and diff well."""
-    doc = record.to_json()
+    doc = _check_record(record).to_json()
     lines = []
     for key, value in doc.items():
         text = _wrapped(value) if key == "actions" else json.dumps(value, ensure_ascii=False)
@@ -508,8 +549,15 @@ def write(record: Record, dest: str | PathLike | IO[str]) -> None:
 # --- replaying ------------------------------------------------------------------------
 
 
+def _game(record: Record) -> Variant:
+    try:
+        return record.game
+    except UnknownVariantError as err:
+        raise RecordError(str(err), "$.variant") from None
+
+
 def _new_game(record: Record) -> Any:
-    game = record.game
+    game = _game(record)
     if record.rules_version != game.RULES_VERSION:
         raise RecordError(_rules_version_message(game, record.rules_version), "$.rules_version")
     try:
@@ -526,7 +574,7 @@ def _new_game(record: Record) -> Any:
 def iter_states(record: Record) -> Iterator[Any]:
     """Yield every state of the recorded game, the first one included, then check the
     outcome; raise :class:`ReplayMismatch` at the first step that differs."""
-    game = record.game
+    game = _game(_check_record(record))
     state = _new_game(record)
     yield state
     parsed: dict[str, Any] = {}
@@ -540,7 +588,10 @@ def iter_states(record: Record) -> Iterator[Any]:
             )
         action = parsed.get(text)
         if action is None:
-            action = parsed[text] = game.parse_action(text)
+            try:
+                action = parsed[text] = game.parse_action(text)
+            except NotationError as err:
+                raise RecordError(str(err), f"$.actions[{i}]") from None
         try:
             state = game.step(state, action)
         except IllegalActionError as err:

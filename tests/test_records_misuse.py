@@ -1,0 +1,113 @@
+"""The record reader and writer misused from Python (D8, D18) and the ``replay`` command
+given hostile text (D17): every call answers with :class:`~cardwar.records.RecordError`
+or a one-line usage error, never Python's own."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardwar import agents, records, war
+from cardwar.records import Record, RecordError
+
+
+@pytest.fixture
+def record_file(tmp_path: Path) -> Path:
+    path = tmp_path / "game.json"
+    records.write(agents.play("war", (), seed=1), path)
+    return path
+
+
+@pytest.mark.parametrize("max_bytes", [2**40, 2**70, 10**20])
+def test_a_huge_bound_reads_a_small_record_without_allocating_it(
+    record_file: Path, max_bytes: int
+) -> None:
+    # D8: read(max_bytes=2**70) raised OverflowError, 2**40 MemoryError.
+    assert records.read(record_file, max_bytes=max_bytes).seed == 1
+    with record_file.open("rb") as f:
+        assert records.read(f, max_bytes=max_bytes).seed == 1
+
+
+@pytest.mark.parametrize("max_bytes", [-1, 1.5, "10", None, True])
+def test_a_bound_that_is_not_a_byte_count_is_refused(record_file: Path, max_bytes: Any) -> None:
+    with pytest.raises(RecordError, match=r"^max_bytes must be an int >= 0, got "):
+        records.read(record_file, max_bytes=max_bytes)
+    with pytest.raises(RecordError, match=r"^max_bytes must be an int >= 0, got "):
+        records.loads("{}", max_bytes=max_bytes)
+
+
+def test_a_record_is_read_from_bytes_a_bytearray_a_bytes_path_and_a_text_file(
+    record_file: Path,
+) -> None:
+    text = record_file.read_text(encoding="utf-8")
+    expected = records.loads(text)
+    assert records.loads(text.encode()) == expected
+    assert records.loads(bytearray(text.encode())) == expected
+    assert records.read(str(record_file).encode()) == expected
+    assert records.read(io.StringIO(text)) == expected
+    with pytest.raises(RecordError, match="more than the bound of 10 bytes"):
+        records.read(io.StringIO(text), max_bytes=10)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: records.loads(None),  # type: ignore[arg-type]
+    lambda: records.loads(17),  # type: ignore[arg-type]
+    lambda: records.read(None),  # type: ignore[arg-type]
+    lambda: records.read(3.5),  # type: ignore[arg-type]
+    lambda: records.replay(None),  # type: ignore[arg-type]
+    lambda: records.dumps(None),  # type: ignore[arg-type]
+    lambda: list(records.iter_states("war")),  # type: ignore[arg-type]
+])
+def test_python_level_misuse_is_a_record_error(call: Any) -> None:
+    # D18: these raised AttributeError.
+    with pytest.raises(RecordError):
+        call()
+
+
+def test_a_hand_built_record_of_an_unknown_variant_or_bad_notation_is_a_record_error() -> None:
+    unknown = Record("no-such-game", 1, war.options(), 1, None, (), None)
+    with pytest.raises(RecordError, match=r"^\$\.variant: unknown variant 'no-such-game'"):
+        records.replay(unknown)
+    garbled = Record("war", war.RULES_VERSION, war.options(), 1, None, ("play", "xyz"), None)
+    with pytest.raises(RecordError, match=r"^\$\.actions\[1\]: bad action 'xyz'"):
+        records.replay(garbled)
+
+
+def _cardwar(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "cardwar", *args], capture_output=True,
+                          text=True, encoding="utf-8", errors="surrogateescape", env=env,
+                          timeout=60, check=False)
+
+
+def test_replay_escapes_what_a_record_says_of_its_library_version(
+    record_file: Path, tmp_path: Path
+) -> None:
+    # D17: terminal escape codes passed through; a lone surrogate or non-ASCII text on an
+    # ASCII stdout ended in a usage error after partial output.
+    doc = json.loads(record_file.read_text(encoding="utf-8"))
+    doc["library_version"] = "0.1\x1b[2J\ud800\u00e9"
+    hostile = tmp_path / "hostile.json"
+    hostile.write_text(json.dumps(doc), encoding="utf-8")
+    for env in (None, {"PYTHONIOENCODING": "ascii", "PATH": ""}):
+        done = _cardwar("replay", "-q", str(hostile), env=env)
+        assert done.returncode == 0, done.stderr
+        assert "recorded with cardwar 0.1\\x1b[2J\\ud800\\xe9" in done.stdout
+        assert "\x1b" not in done.stdout
+        assert done.stdout.isascii()
+
+
+@pytest.mark.parametrize(("value", "status"), [("-5", 2), ("x", 2),
+                                               ("99999999999999999999", 0)])
+def test_replay_max_bytes_is_a_whole_number(record_file: Path, value: str, status: int) -> None:
+    done = _cardwar("replay", "-q", "--max-bytes", value, str(record_file))
+    assert done.returncode == status, done.stderr
+    if status:
+        assert done.stderr.startswith("cardwar: error: argument --max-bytes: expected a "
+                                      "whole number of bytes >= 0")
+        assert "Traceback" not in done.stderr
