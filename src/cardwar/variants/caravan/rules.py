@@ -571,7 +571,11 @@ def _row(rows: list[list[Play]], card: Card, c: int, n: int) -> list[Play]:
     """Return caravan ``c``'s row of ``rows``, long enough for ``n`` number cards."""
     row = rows[c]
     if len(row) <= n:
-        row.extend(Play(card, c, i - 1) for i in range(len(row), n + 1))
+        # The longer row is built apart and published in one assignment, never extended in
+        # place: another thread may be reading or growing the same row (a shared list must
+        # never be seen half-built). Two threads growing it at once both get a whole row.
+        row = [*row, *(Play(card, c, i - 1) for i in range(len(row), n + 1))]
+        rows[c] = row
     return row
 
 
