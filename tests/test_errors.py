@@ -107,3 +107,22 @@ def test_options_that_are_not_the_variants_own_are_refused(variant: Variant) -> 
     for options in ({}, [], "players=2", object()):
         with pytest.raises(cardwar.OptionsTypeError):
             variant.new_game(0, options)
+
+
+@pytest.mark.parametrize("name", ["war", "peace", "arneson", "generals", "cold-war"])
+def test_a_joker_rank_is_refused_by_options_not_by_new_game(name: str) -> None:
+    # D16: options(ranks=[Rank.JOKER]) was accepted and failed only in new_game.
+    with pytest.raises(cardwar.OptionError, match="Jokers are not a rank of a suited deck"):
+        cardwar.variant(name).options(ranks=[cardwar.Rank.JOKER, cardwar.Rank.TWO])
+
+
+def test_a_caravan_deck_too_large_to_shuffle_is_refused_by_options() -> None:
+    # D16: a custom deck of 20,000 cards was accepted and failed only in new_game.
+    one_set = " ".join(str(c) for c in cardwar.caravan.deck())
+    with pytest.raises(cardwar.OptionError, match=r"holds at most 16384 cards, this one has "
+                       r"19980"):
+        cardwar.caravan.options(deck_0=" ".join([one_set] * 370), deck_sets=370)
+    # Just under the bound plays.
+    sets = 16384 // 54
+    opts = cardwar.caravan.options(deck_0=" ".join([one_set] * sets), deck_sets=sets)
+    assert len(cardwar.caravan.new_game(0, opts).decks[0]) == 54 * sets - 8

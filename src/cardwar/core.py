@@ -450,6 +450,8 @@ def ranks_converter(name: str) -> Callable[[Any], tuple[Rank, ...]]:
             raise OptionError(name, str(err)) from None
         if not out:
             raise OptionError(name, "needs at least one rank")
+        if Rank.JOKER in out:
+            raise OptionError(name, "Jokers are not a rank of a suited deck")
         return out
 
     return convert

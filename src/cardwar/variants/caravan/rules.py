@@ -40,7 +40,7 @@ from cardwar.core import (
     option,
 )
 from cardwar.errors import OptionsTypeError, check_state
-from cardwar.rng import Rng
+from cardwar.rng import MAX_BOUND, Rng
 
 __all__ = [
     "ALIASES",
@@ -265,6 +265,11 @@ def _check_custom_deck(name: str, cards: tuple[Card, ...], sets: int, minimum: i
         raise OptionError(
             name, f"a caravan deck needs at least {minimum} cards, this one has {len(cards)} "
             "(CARAVAN-DECK-CUSTOM: minimum deck size)"
+        )
+    if len(cards) > MAX_BOUND:
+        # The generator shuffles at most MAX_BOUND cards: refused here, not by new_game.
+        raise OptionError(
+            name, f"a caravan deck holds at most {MAX_BOUND} cards, this one has {len(cards)}"
         )
     counts = Counter(cards)
     over = [
