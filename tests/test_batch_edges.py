@@ -51,3 +51,30 @@ def test_something_that_names_no_variant_is_refused(what: object) -> None:
     assert not batch.supports(what)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"plays war and peace only, got "):
         batch.simulate(what, seeds=[1])  # type: ignore[arg-type]
+
+
+@pytest.mark.rule("WAR-OUT")
+@pytest.mark.parametrize("face_down", [51, 52, 53, 10**6, 2**64])
+def test_more_face_down_cards_than_the_deck_plays_as_the_decks_size(face_down: int) -> None:
+    # D9: face_down=2**64 failed inside numba. Above the deck's size every player is short
+    # in every war whatever the number, so the kernel plays the deck's size: the same games
+    # as step's, game for game.
+    options = cardwar.war.options(face_down=face_down)
+    seeds = range(40)
+    got = batch_rows(batch.simulate("war", options, seeds=seeds, engine="numba"))
+    assert got == reference_rows(cardwar.war, options, seeds)
+
+
+@pytest.mark.parametrize("name", ["wars_to_win", "max_battles"])
+def test_counts_beyond_64_bits_go_to_the_reference_engine(name: str) -> None:
+    # D9: wars_to_win and max_battles of 2**64 or more failed inside numba.
+    options = cardwar.war.options(**{name: 2**64})
+    with pytest.raises(cardwar.OptionError, match=rf"^option '{name}': the numba engine "):
+        list(batch.simulate("war", options, seeds=[1], engine="numba"))
+    chunks = list(batch.simulate("war", options, seeds=range(5)))
+    assert {c.engine for c in chunks} == {"reference"}
+    assert batch_rows(chunks) == reference_rows(cardwar.war, options, range(5))
+    # Just inside 64 bits, the compiled engine plays it.
+    inside = cardwar.war.options(**{name: 2**63 - 1})
+    fast = list(batch.simulate("war", inside, seeds=range(5), engine="numba"))
+    assert batch_rows(fast) == reference_rows(cardwar.war, inside, range(5))

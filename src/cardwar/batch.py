@@ -47,7 +47,7 @@ from typing import Any, Protocol
 import attrs
 
 from cardwar.cards import Card
-from cardwar.core import Termination, Variant
+from cardwar.core import OptionError, Termination, Variant
 from cardwar.rng import check_seed, derive_seed
 from cardwar.variants._battle import OutOfCards, Pickup, Play, RepeatedTie, SpareCards, WarJoins
 from cardwar.variants.peace import rules as peace_rules
@@ -303,6 +303,21 @@ _PICKUPS = {
 }
 
 
+#: The largest count the compiled kernel holds (its counters are signed 64-bit integers).
+_KERNEL_MAX = 2**63 - 1
+
+
+def _beyond_the_kernel(options: Any) -> str | None:
+    """Return the name of an option whose value the compiled kernel cannot hold, or
+    ``None``. ``face_down`` is never one: any number above the deck's cards plays as the
+    deck's size (every player is short in every war), so the kernel is given that."""
+    for name in ("wars_to_win", "max_battles"):
+        value = getattr(options, name, None)
+        if value is not None and value > _KERNEL_MAX:
+            return name
+    return None
+
+
 def _kernel_arguments(variant: str, options: Any) -> dict[str, Any]:
     """Return the kernel's arguments for the options (the variant's ``Rules``)."""
     import numpy as np
@@ -320,7 +335,9 @@ def _kernel_arguments(variant: str, options: Any) -> dict[str, Any]:
         ),
         "players": options.players,
         "deal_spare": options.spare_cards is SpareCards.DEAL,
-        "face_down": rules.face_down,
+        # WAR-OUT: with more face-down cards than the game holds, every player in a war is
+        # short of cards whatever the number, so the deck's size plays the same game.
+        "face_down": min(rules.face_down, len(deck)),
         "single_card": rules.repeated_tie is RepeatedTie.SINGLE_CARD,
         "pickup": _PICKUPS[rules.pickup],
         "lose": rules.out_of_cards is OutOfCards.LOSE,
@@ -434,10 +451,15 @@ def simulate(
     opts = _options(module, options)
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
+    unrepresentable = _beyond_the_kernel(opts)
     if engine == "auto":
-        engine = "numba" if _numba_ready() else "reference"
+        engine = "numba" if _numba_ready() and unrepresentable is None else "reference"
     elif engine == "numba" and not _numba_ready():
         raise RuntimeError("the numba engine needs numba and numpy: pip install 'cardwar[fast]'")
+    elif engine == "numba" and unrepresentable is not None:
+        raise OptionError(unrepresentable, f"the numba engine counts in 64-bit integers and "
+                          f"cannot play {unrepresentable}={getattr(opts, unrepresentable)}; "
+                          "the reference engine can (engine='reference' or 'auto')")
     if (seeds is None) == (master_seed is None):
         raise ValueError("give either seeds or master_seed (with games)")
     if master_seed is not None:
