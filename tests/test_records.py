@@ -72,10 +72,10 @@ def test_record_fields_follow_the_documented_order() -> None:
     doc = valid_doc()
     assert list(doc) == [
         "format", "format_version", "library_version", "variant", "rules_version",
-        "options", "seed", "deal", "actions", "outcome",
+        "options", "seed", "deal", "actions", "outcome", "digest",
     ]
     assert doc["format"] == "cardwar-record"
-    assert doc["format_version"] == 1
+    assert doc["format_version"] == 2
     assert doc["library_version"] == cardwar.__version__
     assert doc["rules_version"] == war.RULES_VERSION
     assert doc["options"]["ranks"] == ["2", "3", "4"]
@@ -167,8 +167,14 @@ def test_golden_records_include_explicit_deals() -> None:
 
 def test_golden_scenario_replays_as_recorded_with_todays_agents() -> None:
     # The agents are deterministic per seed: the same scenario gives the same record.
+    # The golden records are of format version 1, without a digest; today's record of the
+    # scenario carries the digest of the very final state the golden record replays to.
     scenario = next(s for s in SCENARIOS if s.name == "arneson-explicit-deal")
-    assert make(scenario) == records.read(path_for(scenario))
+    golden = records.read(path_for(scenario))
+    assert golden.digest is None
+    today = make(scenario)
+    assert attrs.evolve(today, digest=None) == golden
+    assert today.digest == records.digest(records.replay(golden))
 
 
 # --- replay mismatches and rules versions ----------------------------------------------
@@ -246,7 +252,7 @@ def _error(doc: Any) -> RecordError:
     [
         (lambda d: d.update(variant="chess"), "$.variant", "unknown variant 'chess'"),
         (lambda d: d.update(format="pgn"), "$.format", "expected 'cardwar-record'"),
-        (lambda d: d.update(format_version=2), "$.format_version", "version 2 is not supported"),
+        (lambda d: d.update(format_version=3), "$.format_version", "version 3 is not supported"),
         (lambda d: d["options"].update(face_down=-1), "$.options", "option 'face_down'"),
         (lambda d: d["options"].update(colour="red"), "$.options", "option 'colour'"),
         (lambda d: d["options"].update(ranks=[["2"]]), "$.options.ranks[0]", "expected a"),

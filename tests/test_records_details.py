@@ -484,7 +484,7 @@ def test_a_game_too_large_to_set_up_is_refused_at_the_options(size: int, gate: V
 # --- messages of malformed documents ------------------------------------------------------
 
 FIELDS = ("format, format_version, library_version, variant, rules_version, options, seed, "
-          "deal, actions, outcome")
+          "deal, actions, outcome, digest")
 LOW, HIGH = -(2**63), 2**63 - 1
 SCORES = f"expected an integer at least {LOW} and at most {HIGH}"
 
@@ -518,7 +518,8 @@ MALFORMED: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("format_version", _set("format_version", "1"),
      "$.format_version: expected an integer, got a string"),
     ("format_version", _set("format_version", 0),
-     "$.format_version: format version 0 is not supported; this library reads version 1"),
+     "$.format_version: format version 0 is not supported; this library reads versions 1 "
+     "and 2"),
     ("format_version", _set("format_version", -1),
      "$.format_version: expected an integer at least 0, got -1"),
     # check_shape mutmut_58/_65/_66

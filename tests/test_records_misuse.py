@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from cardwar import agents, records, war
@@ -111,3 +112,73 @@ def test_replay_max_bytes_is_a_whole_number(record_file: Path, value: str, statu
         assert done.stderr.startswith("cardwar: error: argument --max-bytes: expected a "
                                       "whole number of bytes >= 0")
         assert "Traceback" not in done.stderr
+
+
+# --- the digest of the final state --------------------------------------------------------
+
+
+def _doc(record: Record) -> dict[str, Any]:
+    doc: dict[str, Any] = json.loads(records.dumps(record))
+    return doc
+
+
+@pytest.mark.parametrize(("name", "option", "tweak"), [
+    ("generals", "target", lambda v: v + 1),
+    ("caravan", "disband_draws", lambda v: not v),
+    ("war", "max_battles", lambda v: 10**6),
+])
+def test_an_option_that_left_no_trace_in_the_actions_is_caught_by_the_digest(
+    name: str, option: str, tweak: Any
+) -> None:
+    # Records carried no digest of the final state, so option tweaks that happen to give
+    # the same actions and outcome verified.
+    record = agents.play(name, [agents.RandomAgent(s) for s in range(2)], seed=4)
+    doc = _doc(record)
+    doc["options"][option] = tweak(doc["options"][option])
+    tweaked = records.loads(json.dumps(doc))
+    # Without the digest, the tweaked record verifies: the same actions, the same outcome.
+    records.replay(attrs.evolve(tweaked, digest=None))
+    with pytest.raises(records.ReplayMismatch) as err:
+        records.replay(tweaked)
+    assert err.value.path == "$.digest"
+    assert str(err.value).startswith(
+        f"$.digest: the final state differs after the last step ({len(record.actions) - 1}): "
+        f"the record has a final state of digest {record.digest}; the replay has one of "
+        "digest ")
+
+
+def test_a_record_without_a_digest_is_format_version_1_and_still_replays() -> None:
+    record = attrs.evolve(agents.play("war", (), seed=2), digest=None)
+    doc = _doc(record)
+    assert doc["format_version"] == 1
+    assert "digest" not in doc
+    assert records.replay(records.loads(json.dumps(doc))) is not None
+
+
+@pytest.mark.parametrize(("edit", "message"), [
+    (lambda d: d.pop("digest"), "$: missing field 'digest'"),
+    (lambda d: d.update(digest="ABC"), "$.digest: expected 64 lower-case hexadecimal digits"),
+    (lambda d: d.update(digest=None), "$.digest: expected 64 lower-case hexadecimal digits"),
+    (lambda d: d.update(format_version=1), "$: unknown field 'digest'"),
+])
+def test_a_digest_of_the_wrong_form_or_version_is_refused(edit: Any, message: str) -> None:
+    doc = _doc(agents.play("war", (), seed=2))
+    edit(doc)
+    with pytest.raises(RecordError) as err:
+        records.loads(json.dumps(doc))
+    assert str(err.value).startswith(message)
+
+
+def test_the_digest_depends_on_every_part_of_the_state_and_nothing_else() -> None:
+    state = war.new_game(7)
+    assert records.digest(state) == records.digest(war.new_game(7))
+    assert records.digest(state) != records.digest(war.step(state, war.Play.PLAY))
+    assert records.digest(state) != records.digest(war.new_game(7, war.options(max_battles=9)))
+    # The same in a fresh interpreter with another hash seed.
+    code = ("from cardwar import records, war; "
+            "print(records.digest(war.new_game(7)))")
+    for seed in ("0", "12345"):
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              env={"PYTHONHASHSEED": seed, "PATH": ""}, timeout=60,
+                              check=True)
+        assert done.stdout.strip() == records.digest(state)

@@ -22,7 +22,7 @@ from typing import Any
 
 from cardwar.cards import Card
 from cardwar.core import Agent, Variant
-from cardwar.records import Record, deal_notation
+from cardwar.records import Record, deal_notation, digest
 from cardwar.rng import MAX_BOUND, Rng
 from cardwar.variants import all_variants
 from cardwar.variants import variant as find_variant
@@ -169,4 +169,5 @@ def play(
         deal=deal_notation(deal),
         actions=tuple(actions),
         outcome=outcome(state),
+        digest=digest(state),
     )

@@ -237,7 +237,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _save(args: argparse.Namespace, game: Variant, options: Any, actions: list[str],
-          result: Outcome | None) -> None:
+          result: Outcome | None, state: Any) -> None:
     if args.record is None:
         return
     record = records.Record(
@@ -248,6 +248,7 @@ def _save(args: argparse.Namespace, game: Variant, options: Any, actions: list[s
         deal=None,
         actions=tuple(actions),
         outcome=result,
+        digest=records.digest(state),
     )
     records.write(record, args.record)
     print(f"record saved to {args.record}")
@@ -275,7 +276,7 @@ def _play_automatic(args: argparse.Namespace, game: Variant, options: Any) -> in
         steps = len(actions)
         unit = game.STEP_NAME if steps == 1 else game.STEP_NAME + "s"
         print(f"result: {result} after {steps} {unit}")
-    _save(args, game, options, actions, result)
+    _save(args, game, options, actions, result, state)
     return 0
 
 
@@ -330,14 +331,14 @@ def _play_interactive(args: argparse.Namespace, game: Variant, options: Any) -> 
                 chosen = _ask(game, state, me, legal, ascii)
                 if chosen is None:
                     print("you left the game")
-                    _save(args, game, options, actions, None)
+                    _save(args, game, options, actions, None, state)
                     return 0
                 action = chosen
             state = game.step(state, action)
             actions.append(str(action))
     except KeyboardInterrupt:
         print("\ninterrupted")
-        _save(args, game, options, actions, None)
+        _save(args, game, options, actions, None, state)
         return EXIT_INTERRUPTED
     result = game.outcome(state)
     print()
@@ -346,7 +347,7 @@ def _play_interactive(args: argparse.Namespace, game: Variant, options: Any) -> 
         verdict = ("a draw" if result.is_draw else
                    "you win" if me in result.winners else "you lose")
         print(f"result: {result}: {verdict}, after {len(actions)} steps")
-    _save(args, game, options, actions, result)
+    _save(args, game, options, actions, result, state)
     return 0
 
 

@@ -22,13 +22,15 @@ True
 
 from __future__ import annotations
 
+import enum
+import hashlib
 import json
 import math
 import os
 import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import IO, Any, Protocol, runtime_checkable
+from typing import IO, Any, Protocol, cast, runtime_checkable
 
 import attrs
 
@@ -50,6 +52,7 @@ __all__ = [
     "CARD_PATTERN",
     "FORMAT",
     "FORMAT_VERSION",
+    "FORMAT_VERSIONS",
     "MAX_BYTES",
     "PathLike",
     "Record",
@@ -57,6 +60,7 @@ __all__ = [
     "ReplayMismatch",
     "check_shape",
     "deal_notation",
+    "digest",
     "dumps",
     "iter_states",
     "loads",
@@ -68,8 +72,11 @@ __all__ = [
 
 #: The value of a record's ``format`` field.
 FORMAT = "cardwar-record"
-#: The version of the record format this library writes and reads.
-FORMAT_VERSION = 1
+#: The version of the record format this library writes: 2, with the ``digest`` of the
+#: final state. It also reads version 1, the same without the digest.
+FORMAT_VERSION = 2
+#: The format versions this library reads.
+FORMAT_VERSIONS = (1, 2)
 #: The default bound on the size of a record read from text or a file: 16 MiB.
 MAX_BYTES = 16 * 1024 * 1024
 
@@ -85,7 +92,11 @@ _FIELDS = (
     "actions",
     "outcome",
 )
+#: The fields of a version 2 record: version 1's and the digest of the final state.
+_FIELDS_V2 = (*_FIELDS, "digest")
 _OUTCOME_FIELDS = ("termination", "winners", "scores")
+#: The form of a digest: SHA-256, in lower-case hexadecimal.
+_DIGEST = re.compile(r"^[0-9a-f]{64}$")
 
 #: The pattern of card notation in a record's ``deal`` (the schema's, and what
 #: :func:`cardwar.cards.parse_card` reads): a rank and a suit, or a Joker.
@@ -117,16 +128,18 @@ class RecordError(CardwarError, ValueError):
 
 class ReplayMismatch(RecordError):
     """Raised when replaying a record does not give the game it records: an action that
-    is not legal where it stands, actions after the game's end, too few actions, or
-    another outcome. Names the first step that differs and shows both sides."""
+    is not legal where it stands, actions after the game's end, too few actions, another
+    outcome, or another final state (its digest). Names the first step that differs and
+    shows both sides."""
 
     def __init__(self, step: int, recorded: str, replayed: str, path: str | None = None) -> None:
+        what = "the final state" if path == "$.digest" else "the outcome"
         if path is None:
             where = f"step {step} differs"
         elif step == 0:
-            where = "the outcome differs before any step"
+            where = f"{what} differs before any step"
         else:
-            where = f"the outcome differs after the last step ({step - 1})"
+            where = f"{what} differs after the last step ({step - 1})"
         super().__init__(
             f"{where}: the record has {recorded}; the replay has {replayed}",
             f"$.actions[{step}]" if path is None else path,
@@ -179,6 +192,9 @@ class Record:
     """How the game ended; ``None`` for a game stopped before its end."""
     library_version: str = __version__
     """The cardwar version that made the record."""
+    digest: str | None = None
+    """The :func:`digest` of the final state, which replaying checks; ``None`` for a record
+    without one (format version 1, or built by hand)."""
 
     @property
     def game(self) -> Variant:
@@ -186,10 +202,11 @@ class Record:
         return variant(self.variant)
 
     def to_json(self) -> dict[str, object]:
-        """Return the record as a JSON-compatible dict, fields in the documented order."""
-        return {
+        """Return the record as a JSON-compatible dict, fields in the documented order:
+        format version 2 with the digest, or version 1 for a record without one."""
+        doc: dict[str, object] = {
             "format": FORMAT,
-            "format_version": FORMAT_VERSION,
+            "format_version": 1 if self.digest is None else FORMAT_VERSION,
             "library_version": self.library_version,
             "variant": self.variant,
             "rules_version": self.rules_version,
@@ -199,12 +216,53 @@ class Record:
             "actions": list(self.actions),
             "outcome": _outcome_to_json(self.outcome),
         }
+        if self.digest is not None:
+            doc["digest"] = self.digest
+        return doc
 
     @classmethod
     def from_json(cls, data: object) -> Record:
         """Return the record of a parsed JSON document, checking every field; raise
         :class:`RecordError` naming the JSON path of the first problem found."""
         return _from_json(data)
+
+
+# --- the digest of a state ------------------------------------------------------------
+
+
+def _canonical(value: object) -> object:
+    """Return ``value`` as plain JSON data that depends on nothing but the value: cards
+    in notation, enum members by class and name, attrs values field by field."""
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, enum.Enum):
+        return f"{type(value).__name__}.{value.name}"
+    if isinstance(value, int):
+        return str(value) if abs(value) >= 2**53 else value  # exact in any JSON reader
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, (tuple, list)):
+        return [_canonical(v) for v in value]
+    if attrs.has(type(value)):
+        fields = attrs.fields(cast(Any, type(value)))
+        return {"": type(value).__name__,
+                **{f.name: _canonical(getattr(value, f.name)) for f in fields}}
+    raise TypeError(f"a state holds a {type(value).__name__}, which has no digest")
+
+
+def digest(state: object) -> str:
+    """Return the SHA-256 digest (hexadecimal) of a state: of every card where it lies,
+    every counter, the options and the generator, encoded in a form that depends on no
+    platform, Python version or hash seed. Records carry the digest of their final state,
+    so that a replay that ends in another state (under options or a deal that differ, with
+    the same actions and outcome) is caught.
+
+    >>> from cardwar import war
+    >>> digest(war.new_game(1)) == digest(war.new_game(1)) != digest(war.new_game(2))
+    True
+    """
+    text = json.dumps(_canonical(state), separators=(",", ":"), sort_keys=True)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 # --- reading --------------------------------------------------------------------------
@@ -273,16 +331,24 @@ def check_shape(data: object) -> dict[str, Any]:
     the first difference. It checks exactly what the schema says, and nothing that needs
     the variant: :meth:`Record.from_json` checks that next.
     """
-    doc = _object(data, "$", _FIELDS)
+    # Version 2 adds the digest. A version this library does not read is reported as such
+    # below, rather than as a digest present or missing.
+    version_given = data.get("format_version") if isinstance(data, dict) else None
+    second = version_given == 2 or (
+        version_given != 1 and isinstance(data, dict) and "digest" in data)
+    doc = _object(data, "$", _FIELDS_V2 if second else _FIELDS)
     if doc["format"] != FORMAT or not isinstance(doc["format"], str):
         raise RecordError(f"expected {FORMAT!r}, got {doc['format']!r}", "$.format")
     version = _integer(doc["format_version"], "$.format_version", 0)
-    if version != FORMAT_VERSION:
+    if version not in FORMAT_VERSIONS:
         raise RecordError(
-            f"format version {version} is not supported; this library reads version "
-            f"{FORMAT_VERSION}",
+            f"format version {version} is not supported; this library reads versions "
+            f"{' and '.join(map(str, FORMAT_VERSIONS))}",
             "$.format_version",
         )
+    if version == 2 and not (isinstance(doc["digest"], str) and _DIGEST.match(doc["digest"])):
+        raise RecordError(f"expected 64 lower-case hexadecimal digits (SHA-256), got "
+                          f"{doc['digest']!r}", "$.digest")
     _string(doc["library_version"], "$.library_version")
     _string(doc["variant"], "$.variant")
     _integer(doc["rules_version"], "$.rules_version", 1)
@@ -359,6 +425,7 @@ def _from_json(data: object) -> Record:
         actions=_actions(game, doc["actions"]),
         outcome=_outcome(doc["outcome"]),
         library_version=doc["library_version"],
+        digest=doc.get("digest"),
     )
     if record.deal is not None:
         _new_game(record)  # the deal must hold exactly the deck's cards
@@ -614,6 +681,13 @@ def iter_states(record: Record) -> Iterator[Any]:
         else:
             replayed = _describe_outcome(result)
         raise ReplayMismatch(step, _describe_outcome(record.outcome), replayed, "$.outcome")
+    if record.digest is not None:
+        found = digest(state)
+        if found != record.digest:
+            # The same actions and outcome, yet another final state: the options or the
+            # deal differ from the game recorded (a target, a rule that left no trace).
+            raise ReplayMismatch(len(record.actions), f"a final state of digest {record.digest}",
+                                 f"one of digest {found}", "$.digest")
 
 
 def replay(record: Record) -> Any:
