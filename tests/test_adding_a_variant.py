@@ -301,7 +301,8 @@ def _code_strings_and_imports(tree: ast.Module) -> Iterator[str]:
                   if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef))
                   and node.body and isinstance(node.body[0], ast.Expr)}
     for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef) and node.name == "_register_builtins":
+        # The registry lines, and mutmut's copies of them (x__register_builtins__mutmut_1).
+        if isinstance(node, ast.FunctionDef) and "_register_builtins" in node.name:
             node.body = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
