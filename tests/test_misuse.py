@@ -81,6 +81,21 @@ def test_another_variants_state_is_refused(variant: Variant, other: Variant) -> 
 
 
 @parametrize
+@pytest.mark.parametrize("other", [*VARIANTS, None, "state", 7],
+                         ids=[*(v.NAME for v in VARIANTS), "None", "str", "int"])
+def test_every_function_refuses_another_variants_state(variant: Variant, other: Any) -> None:
+    if isinstance(other, type(cardwar)):
+        if type(STATES[other.NAME]) is type(STATES[variant.NAME]):
+            return  # War and Peace share their state class (their step tells them apart)
+        state: Any = STATES[other.NAME]
+    else:
+        state = other
+    for call in (variant.legal_actions, variant.to_act, lambda s: variant.observe(s, 0)):
+        with pytest.raises(cardwar.StateError):
+            call(state)
+
+
+@parametrize
 @given(seat=st.one_of(junk, st.integers(min_value=-(2**70), max_value=2**70)))
 @settings(max_examples=60)
 def test_observe_refuses_every_seat_that_does_not_exist(variant: Variant, seat: Any) -> None:

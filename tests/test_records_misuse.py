@@ -15,6 +15,7 @@ import attrs
 import pytest
 
 from cardwar import agents, records, war
+from cardwar.errors import StateError
 from cardwar.records import Record, RecordError
 
 
@@ -167,6 +168,12 @@ def test_a_digest_of_the_wrong_form_or_version_is_refused(edit: Any, message: st
     with pytest.raises(RecordError) as err:
         records.loads(json.dumps(doc))
     assert str(err.value).startswith(message)
+
+
+@pytest.mark.parametrize("value", [{1, 2}, object(), 1.5, {"a": 1}])
+def test_the_digest_of_what_is_no_state_is_refused(value: Any) -> None:
+    with pytest.raises(StateError, match="is not part of a cardwar state"):
+        records.digest((war.new_game(1), value))
 
 
 def test_the_digest_depends_on_every_part_of_the_state_and_nothing_else() -> None:

@@ -44,7 +44,7 @@ from cardwar.core import (
     Variant,
     options_to_json,
 )
-from cardwar.errors import CardwarError
+from cardwar.errors import CardwarError, StateError
 from cardwar.rng import MAX_SEED
 from cardwar.variants import UnknownVariantError, variant
 
@@ -247,7 +247,7 @@ def _canonical(value: object) -> object:
         fields = attrs.fields(cast(Any, type(value)))
         return {"": type(value).__name__,
                 **{f.name: _canonical(getattr(value, f.name)) for f in fields}}
-    raise TypeError(f"a state holds a {type(value).__name__}, which has no digest")
+    raise StateError(f"{type(value).__name__} is not part of a cardwar state; it has no digest")
 
 
 def digest(state: object) -> str:

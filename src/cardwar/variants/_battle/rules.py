@@ -338,6 +338,8 @@ def check_action(state: BattleState, action: object) -> None:
 
 def to_act(state: BattleState) -> int | None:
     """Return ``None``: nobody makes decisions in an automatic game."""
+    if type(state) is not BattleState:
+        check_state(state, BattleState, "the War family")
     return None
 
 
