@@ -126,3 +126,16 @@ def test_a_caravan_deck_too_large_to_shuffle_is_refused_by_options() -> None:
     sets = 16384 // 54
     opts = cardwar.caravan.options(deck_0=" ".join([one_set] * sets), deck_sets=sets)
     assert len(cardwar.caravan.new_game(0, opts).decks[0]) == 54 * sets - 8
+
+
+@pytest.mark.parametrize("action_class", [
+    cardwar.arneson.Choose, cardwar.caravan.Play, cardwar.caravan.Discard,
+    cardwar.caravan.Disband, cardwar.cold_war.Play, cardwar.generals.Claim,
+    cardwar.generals.Pass, cardwar.generals.Challenge, cardwar.generals.Partner,
+    cardwar.generals.Squad,
+])
+def test_an_action_class_cannot_be_subclassed(action_class: type) -> None:
+    # An action equal to a legal action is then exactly one: of the game's own class, with
+    # fields of the checked types; a subclass that changed __eq__ never reaches step.
+    with pytest.raises(cardwar.ActionTypeError, match="cannot be subclassed"):
+        type("Impostor", (action_class,), {})

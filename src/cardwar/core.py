@@ -25,6 +25,7 @@ __all__ = [
     "OptionError",
     "OptionInfo",
     "Outcome",
+    "SealedAction",
     "Termination",
     "Variant",
     "options_from_json",
@@ -246,6 +247,23 @@ class Variant(Protocol):
 # Actions check the types of their fields when built, so that a value that merely equals
 # a legal action's (``Challenge(0.0)``, a Joker declared as ``12``) never reaches a state:
 # the engines compare and store exactly the types they made.
+
+
+class SealedAction:
+    """The base of every action class: it cannot be subclassed further, so that an action
+    of a game's type is exactly that type, and equality with a legal action (with the field
+    types that the validators below check) means the same action. A subclass that changed
+    ``__eq__`` or a field's meaning can never reach ``step``."""
+
+    __slots__ = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # The action classes themselves derive from SealedAction directly (attrs rebuilds a
+        # slotted class with the same bases); a class derived from one of them is refused.
+        if SealedAction not in cls.__bases__:
+            raise ActionTypeError(f"{cls.__name__}: the action classes of a game cannot be "
+                                  "subclassed")
+        super().__init_subclass__(**kwargs)
 
 
 def _field_error(instance: object, name: str, wanted: str, value: object) -> ActionTypeError:

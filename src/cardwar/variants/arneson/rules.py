@@ -16,6 +16,7 @@ from cardwar.core import (
     IllegalActionError,
     OptionError,
     Outcome,
+    SealedAction,
     Termination,
     check_card,
     decks_option,
@@ -161,7 +162,7 @@ def options(**kwargs: Any) -> Options:
 
 
 @attrs.frozen(slots=True)
-class Choose:
+class Choose(SealedAction):
     """Play this card from your hand (as the battle's card or a war's fourth card)."""
 
     card: Card = attrs.field(validator=check_card)

@@ -28,6 +28,7 @@ from cardwar.core import (
     IllegalActionError,
     OptionError,
     Outcome,
+    SealedAction,
     Termination,
     bool_converter,
     check_card,
@@ -387,7 +388,7 @@ def position_winners(caravans: Sequence[Caravan]) -> tuple[int | None, int | Non
 
 
 @attrs.frozen(slots=True)
-class Play:
+class Play(SealedAction):
     """Play a card of the hand: a number card on the end of one of your caravans, or a
     face card (or Joker) on a number card of any caravan."""
 
@@ -405,7 +406,7 @@ class Play:
 
 
 @attrs.frozen(slots=True)
-class Discard:
+class Discard(SealedAction):
     """Discard a card of the hand face up, then draw."""
 
     card: Card = attrs.field(validator=check_card)
@@ -416,7 +417,7 @@ class Discard:
 
 
 @attrs.frozen(slots=True)
-class Disband:
+class Disband(SealedAction):
     """Disband one of your own caravans: all its cards go to the discard pile."""
 
     caravan: int = attrs.field(validator=check_int)

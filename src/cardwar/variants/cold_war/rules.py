@@ -27,6 +27,7 @@ from cardwar.core import (
     IllegalActionError,
     OptionError,
     Outcome,
+    SealedAction,
     Termination,
     bool_converter,
     check_card,
@@ -234,7 +235,7 @@ def _rank_name(rank: Rank) -> str:
 
 
 @attrs.frozen(slots=True)
-class Play:
+class Play(SealedAction):
     """Play this card from your hand; a Joker is played with a declared rank."""
 
     card: Card = attrs.field(validator=check_card)

@@ -27,6 +27,7 @@ from cardwar.core import (
     IllegalActionError,
     OptionError,
     Outcome,
+    SealedAction,
     Termination,
     bool_converter,
     check_card,
@@ -287,7 +288,7 @@ def _sorted(cards: Any) -> tuple[Card, ...]:
 
 
 @attrs.frozen(slots=True)
-class Claim:
+class Claim(SealedAction):
     """Reveal this general (an Ace of your hand) and take cards from the reserve."""
 
     card: Card = attrs.field(validator=check_card)
@@ -298,7 +299,7 @@ class Claim:
 
 
 @attrs.frozen(slots=True)
-class Pass:
+class Pass(SealedAction):
     """Claim no more generals this deal."""
 
     def __str__(self) -> str:
@@ -306,7 +307,7 @@ class Pass:
 
 
 @attrs.frozen(slots=True)
-class Challenge:
+class Challenge(SealedAction):
     """Choose this seat as your opponent for the battle (four players, duel)."""
 
     seat: int = attrs.field(validator=check_int)
@@ -317,7 +318,7 @@ class Challenge:
 
 
 @attrs.frozen(slots=True)
-class Partner:
+class Partner(SealedAction):
     """Choose this seat as your partner for the battle (four players, partnership)."""
 
     seat: int = attrs.field(validator=check_int)
@@ -328,7 +329,7 @@ class Partner:
 
 
 @attrs.frozen(slots=True)
-class Squad:
+class Squad(SealedAction):
     """Lay these cards face down as your squad for the battle (kept in value order)."""
 
     cards: tuple[Card, ...] = attrs.field(converter=_sorted)
