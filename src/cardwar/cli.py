@@ -20,7 +20,7 @@ import os
 import re
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import IO, Any, NoReturn
 
 from cardwar import __version__, batch, records
@@ -580,12 +580,13 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         engine = "batch engine (numba)"
     else:
         chunk = max(1, min(200, math.ceil(args.n / (jobs * 8))))
-        tasks = [
+        # Made as they are handed out, never all at once.
+        tasks = (
             (game.NAME, options, args.seed, start, min(start + chunk, args.n), kinds,
              args.max_steps)
             for start in range(0, args.n, chunk)
-        ]
-        results = _run_tasks(tasks, jobs, args.n, args.no_progress)
+        )
+        results = _run_tasks(tasks, 1 if args.n <= chunk else jobs, args.n, args.no_progress)
         engine = "reference engine (step)"
     summary = summarise(results, players)
     agents_text = f"; agents: {', '.join(kinds)}" if kinds else ""
@@ -639,30 +640,59 @@ def _run_batch(game: Variant, options: Any, seed: int, n: int, jobs: int, max_st
     return out
 
 
-def _run_tasks(tasks: list[Any], jobs: int, total: int, no_progress: bool
+def _ignore_interrupts() -> None:
+    """Let a worker process leave Ctrl-C to the main process, which ends the workers."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_tasks(tasks: Iterable[Any], jobs: int, total: int, no_progress: bool
                ) -> list[dict[str, Any]]:
-    """Run the chunks, in processes when ``jobs > 1``; return the results by game index."""
+    """Run the chunks, in processes when ``jobs > 1``; return the results by game index.
+
+    At most two chunks per process are handed out ahead, so that Ctrl-C stops the run
+    at once: the workers are ended (none is left behind) and nothing more is started.
+    """
+    from collections import deque
+
     from tqdm import tqdm
 
     quiet = no_progress or not sys.stderr.isatty()
     done: dict[int, list[dict[str, Any]]] = {}
     with tqdm(total=total, unit="game", disable=quiet, file=sys.stderr) as bar:
-        if jobs == 1 or len(tasks) == 1:
+        if jobs == 1:
             for i, task in enumerate(tasks):
                 done[i] = _run_chunk(task)
                 bar.update(len(done[i]))
         else:
             import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor, as_completed
 
             context = multiprocessing.get_context("spawn")
-            with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-                futures = {pool.submit(_run_chunk, task): i for i, task in enumerate(tasks)}
-                for future in as_completed(futures):
-                    i = futures[future]
-                    done[i] = future.result()
+            pool = context.Pool(jobs, initializer=_ignore_interrupts)
+            try:
+                pending: deque[tuple[int, Any]] = deque()
+
+                def collect() -> None:
+                    i, result = pending.popleft()
+                    while not result.ready():
+                        result.wait(0.2)  # short waits: Ctrl-C is seen between them
+                    done[i] = result.get()
                     bar.update(len(done[i]))
-    return [r for i in range(len(tasks)) for r in done[i]]
+
+                for i, task in enumerate(tasks):
+                    pending.append((i, pool.apply_async(_run_chunk, (task,))))
+                    while len(pending) >= 2 * jobs:
+                        collect()
+                while pending:
+                    collect()
+                pool.close()
+            except BaseException:
+                pool.terminate()
+                raise
+            finally:
+                pool.join()
+    return [r for i in range(len(done)) for r in done[i]]
 
 
 # --- the parser -------------------------------------------------------------------------

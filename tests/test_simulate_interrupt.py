@@ -1,0 +1,78 @@
+"""Ctrl-C stops ``cardwar simulate`` on the step path at once, with several processes,
+and leaves no worker behind (D11: it exited 55 s after a SIGINT, workers still running,
+because every chunk had been submitted up front)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+
+def _children(pid: int) -> set[int]:
+    """Return the processes whose parent is ``pid`` (from /proc, as on Linux)."""
+    out = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            # The fields after the command name (which is in parentheses): state, ppid, ...
+            if int(stat.rpartition(")")[2].split()[1]) == pid:
+                out.add(int(entry.name))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return Path(f"/proc/{pid}").exists() and "Z" not in (
+        Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[:1])
+
+
+def test_ctrl_c_stops_a_multiprocess_simulation_at_once_and_ends_its_workers(
+    tmp_path: Path,
+) -> None:
+    command = [sys.executable, "-m", "cardwar", "simulate", "arneson", "-n", "6000",
+               "--seed", "3", "--jobs", "2", "--no-progress"]
+    # Files, not pipes: a worker left behind would hold a pipe open, and reading it would
+    # wait for that worker.
+    errors = tmp_path / "stderr.txt"
+    with (tmp_path / "stdout.txt").open("w") as out, errors.open("w") as err_file:
+        run = subprocess.Popen(command, stdout=out, stderr=err_file, text=True)
+    try:
+        # Wait until both workers are up and playing.
+        deadline = time.monotonic() + 60
+        workers: set[int] = set()
+        while time.monotonic() < deadline and len(workers) < 2:
+            workers = _children(run.pid) - {run.pid}
+            time.sleep(0.2)
+        time.sleep(2)
+        assert run.poll() is None, "the run ended before it could be interrupted"
+        workers = _children(run.pid)
+        assert len(workers) >= 2, workers
+        started = time.monotonic()
+        run.send_signal(signal.SIGINT)
+        run.wait(timeout=30)
+        took = time.monotonic() - started
+    finally:
+        if run.poll() is None:
+            for pid in _children(run.pid):
+                os.kill(pid, signal.SIGKILL)  # do not leave workers running after a failure
+            run.kill()
+            run.wait()
+    err = errors.read_text()
+    assert run.returncode == 130, err
+    assert err.strip().endswith("interrupted"), err
+    assert took < 10, f"exited {took:.1f} s after Ctrl-C"
+    time.sleep(0.5)
+    left = [pid for pid in workers if _alive(pid)]
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)  # do not leave them running after a failure
+    assert not left, "a worker outlived the run"
