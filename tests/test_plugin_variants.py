@@ -34,6 +34,7 @@ from cardwar.core import (
     option,
 )
 from cardwar.render import render_fields
+from tests.support_toys import presentation
 
 # --- Countdown: automatic, not a battle game, no docstring ------------------------------
 
@@ -220,13 +221,7 @@ def _make_pick() -> types.ModuleType:
         "num_players": lambda state: 2,
         "cards_in_play": lambda state: (),
         "parse_action": _pick_parse,
-        "STEP_NAME": "step",
-        "render_state": lambda state, *, ascii=False: render_fields("Pick", state, ascii=ascii),
-        "render_observation": lambda obs, *, ascii=False: render_fields(
-            f"Pick, seat {obs.seat}'s view", obs, ascii=ascii),
-        "describe_deal": lambda state, *, ascii=False: "",
-        "describe_step": lambda before, action, after, *, ascii=False: f"picked {action}",
-        "heuristic": lambda seed: None,  # no heuristic agent
+        **presentation("Pick"),  # field by field, and no heuristic agent
     }
     for name, value in members.items():
         setattr(module, name, value)

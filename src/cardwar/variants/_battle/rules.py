@@ -15,7 +15,7 @@ import attrs
 
 from cardwar.cards import Card, DealError, check_deal, check_deal_piles, parse_cards
 from cardwar.core import GameOverError, IllegalActionError, OptionError, Outcome, Termination
-from cardwar.errors import check_state
+from cardwar.errors import StateError, check_state
 from cardwar.rng import GAMMA, MASK64, MAX_BOUND, Rng, mix64
 
 __all__ = [
@@ -39,6 +39,7 @@ __all__ = [
     "deal_stocks",
     "legal_actions",
     "num_players",
+    "other_game",
     "outcome",
     "pickup_cards",
     "play_battle",
@@ -316,6 +317,13 @@ def deal_game(
 
 
 _LEGAL = (Play.PLAY,)
+
+
+def other_game(state: BattleState, title: str) -> StateError:
+    """Return the error for a War-family state whose options are another game's: War's and
+    Peace's states are of one class, and only their options tell them apart."""
+    game = type(state.options).__module__.split(".")[2]  # cardwar.variants.<game>.rules
+    return StateError(f"expected a state of {title}, got one of {game}")
 
 
 def legal_actions(state: BattleState) -> tuple[Play, ...]:

@@ -11,7 +11,7 @@ from cardwar.core import Outcome
 from cardwar.errors import check_seat, check_state
 from cardwar.render import format_card, format_cards, indent_block, result_lines
 from cardwar.variants._battle import BattleRecord, Turn
-from cardwar.variants._battle.view import header, last_battle_lines
+from cardwar.variants._battle.view import describe_battle, header, last_battle_lines
 from cardwar.variants.arneson.rules import TITLE, Choose, State, to_act
 
 __all__ = [
@@ -146,9 +146,8 @@ def describe_step(before: State, action: Choose, after: State, *, ascii: bool = 
     card`` until the second choice reveals both, then the battle or the war it made."""
     seat = to_act(before)
     assert seat is not None  # every step of Arneson's War is a seat's choice
-    if after.battles > before.battles:
-        lines = last_battle_lines(after.battles, after.last, ascii)
-        lines[0] = f"battle {after.battles}:" + lines[0].partition(":")[2]
+    if after.battles > before.battles and after.last is not None:
+        lines = describe_battle(after.battles, after.last, ascii=ascii)
         return "\n".join([*lines, *result_lines(after.result)])
     if after.committed[seat] is not None:
         return f"seat {seat} chose a card"

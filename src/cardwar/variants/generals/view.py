@@ -125,16 +125,20 @@ def _generals_common(x: State | Observation, ascii: bool) -> list[str]:
         sides = " against ".join("+".join(map(str, side)) for side in x.sides)
         lines.append(f"battle: {sides} (seat {x.chooser} chose)")
     if x.last is not None:
-        b = x.last
-        squads = ", ".join(f"seat {s} {format_cards(q, ascii=ascii)}"
-                           for s, q in enumerate(b.squads) if q)
-        sums = "-".join(map(str, b.sums))
-        who = "equal sums, the cards stay" if b.taker is None else (
-            f"seat {b.taker} takes {b.taken}")
-        kills = "".join(f"; seat {s}'s general {format_card(c, ascii=ascii)} is killed"
-                        for s, c in b.kills)
-        lines.append(f"last battle: {squads} ({sums}) -> {who}{kills}")
+        lines.append(f"last battle: {_battle_line(x.last, ascii)}")
     return lines
+
+
+def _battle_line(b: Battle, ascii: bool) -> str:
+    """Return a resolved battle: the squads, their sums, who took what, generals killed."""
+    squads = ", ".join(f"seat {s} {format_cards(q, ascii=ascii)}"
+                       for s, q in enumerate(b.squads) if q)
+    sums = "-".join(map(str, b.sums))
+    who = "equal sums, the cards stay" if b.taker is None else (
+        f"seat {b.taker} takes {b.taken}")
+    kills = "".join(f"; seat {s}'s general {format_card(c, ascii=ascii)} is killed"
+                    for s, c in b.kills)
+    return f"{squads} ({sums}) -> {who}{kills}"
 
 
 def _ordinal(place: int) -> str:
@@ -201,6 +205,5 @@ def describe_step(before: State, action: Action, after: State, *, ascii: bool = 
     else:
         lines = [f"seat {seat}: {symbolize(str(action), ascii=ascii)}"]
     if after.battles > before.battles and after.last is not None:
-        lines += [line for line in _generals_common(after, ascii)
-                  if line.startswith("last battle:")]
+        lines.append(f"last battle: {_battle_line(after.last, ascii)}")
     return "\n".join([*lines, *result_lines(after.result)])

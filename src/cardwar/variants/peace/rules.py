@@ -21,7 +21,7 @@ from cardwar.core import (
     ranks_option,
     suits_option,
 )
-from cardwar.errors import OptionsTypeError, StateError, check_state
+from cardwar.errors import OptionsTypeError, check_state
 from cardwar.variants import _battle
 from cardwar.variants._battle import (
     BattleRecord,
@@ -213,8 +213,6 @@ def step(state: State, action: Play) -> State:
     rules = _RULES.get(state.options)
     if rules is None:
         if type(state.options) is not Options:
-            # War's and Peace's states are of one class: their options tell them apart.
-            raise StateError(f"expected a state of {TITLE}, got one of "
-                             f"{type(state.options).__module__.split('.')[2]}")
+            raise _battle.other_game(state, TITLE)
         rules = _rules(state.options)
     return _battle.play_battle(state, rules)
