@@ -39,6 +39,8 @@ def cold_war_options(draw: st.DrawFn, *, small: bool = False) -> cold_war.Option
         draw_order=draw(st.sampled_from(list(cold_war.DrawOrder))),
         rotate_dealer=draw(st.booleans()),
         tied_top=draw(st.sampled_from(list(cold_war.TiedTop))),
+        deal_end=draw(st.sampled_from(list(cold_war.DealEnd))),
+        max_deals=draw(st.none() | st.integers(1, 20)),
         max_tricks=draw(st.integers(1, 300 if small else 1500)),
         **kwargs,
     )

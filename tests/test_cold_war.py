@@ -276,7 +276,8 @@ def test_war_trigger_any_pair_or_tie_for_highest() -> None:
 @pytest.mark.rule("COLDWAR-STAKE", "COLDWAR-LEAVE", "COLDWAR-A9", "COLDWAR-A11")
 def test_a_fighter_who_cannot_stake_leaves_and_loses_the_war() -> None:
     state = position(
-        ["9S JH QS", "9H 10S JD", "QD 10D JS"], pools=["10H QH", "9D", ""], **D12
+        ["9S JH QS", "9H 10S JD", "QD 10D JS"], pools=["10H QH", "9D", ""], **D12,
+        deal_end="last_standing",
     )
     after = play(state, "9S", "9H", "QD")
     trick = after.last_trick
@@ -314,6 +315,7 @@ def test_after_a_set_aside_table_the_next_player_in_the_deal_leads() -> None:
         ["9S 10S JS", "9H 10H JH", "QD 9D JD", "10D QS QH"],
         pools=["", "", "KS", "KH KD"],
         players=4, ranks="9 10 J Q K", suits="SHD", decks=1, jokers=0,
+        deal_end="last_standing",
     )
     after = play(state, "9S", "9H", "QD", "10D")
     trick = after.last_trick
@@ -401,8 +403,9 @@ def test_a_bomb_in_the_final_hand_scores_at_the_end_of_the_deal() -> None:
         bomb_position(draw_order="winner_first", bomb_mode="last_plays"), "9S", "QD", "JH"
     )
     assert plays.totals == (20, 78, 19)  # seat 1 played one card only
-    # In play order, seat 0 draws the stock's last card first, and the deal goes on.
-    ordered = play(bomb_position(), "9S", "QD", "JH")
+    # In play order, seat 0 draws the stock's last card first; seat 2 cannot refill, and
+    # under last_standing the deal goes on without it.
+    ordered = play(bomb_position(deal_end="last_standing"), "9S", "QD", "JH")
     assert cards(ordered.hands[0]) == "10H JD QS"
     assert cards(ordered.hands[1]) == "10S JS JH"
     assert ordered.active == (True, True, False)
@@ -529,14 +532,15 @@ def test_observation_hides_other_hands_stakes_and_the_stock() -> None:
 
 
 def _random_four_player_steps(
-    seeds: int = 150,
+    seeds: int = 150, deal_end: str = "last_standing"
 ) -> Iterator[tuple[cold_war.State, cold_war.State]]:
     """Yield every step (state before, state after) of random four-player games on 18
-    cards, where players often leave and tables are often set aside."""
+    cards, where players often leave (under ``last_standing``) and tables are often set
+    aside."""
     for seed in range(seeds):
         rnd = random.Random(seed)
         opts = cold_war.options(players=4, ranks="9 10 J Q K A", suits="SHD", decks=1,
-                                jokers=0, target=150)
+                                jokers=0, target=150, deal_end=deal_end)
         state = cold_war.new_game(seed, opts)
         while cold_war.outcome(state) is None:
             actions = cold_war.legal_actions(state)
@@ -606,3 +610,170 @@ def test_within_a_deal_no_card_is_lost_and_the_trick_records_who_left() -> None:
             seen["left"] += bool(left)
             seen["left before a war round"] += bool(left) and len(after.last_trick.rounds) > 1
     assert min(seen.values()) > 0, seen
+
+
+# --- when a deal ends: first_out (the default) -----------------------------------------
+
+
+def first_out_bomb_position(**opts: Any) -> cold_war.State:
+    """Seat 0 will take the first trick with QD and draw JS to 9S 10S, a bomb; seat 1
+    draws QS, the stock's last card; seat 2 then cannot refill."""
+    return position(
+        ["9S 10S QD", "9H 10H JH", "9D 10D JD"], "JS QS", pools=["", "QH", ""], **D12, **opts
+    )
+
+
+@pytest.mark.rule("COLDWAR-END-DEAL", "COLDWAR-SCORE", "COLDWAR-BOMB", "COLDWAR-A11",
+                  "COLDWAR-A12", "COLDWAR-A3", "COLDWAR-A16")
+def test_the_deal_ends_for_everyone_when_a_player_cannot_refill() -> None:
+    assert cold_war.options().deal_end is cold_war.DealEnd.FIRST_OUT
+    after = play(first_out_bomb_position(), "QD", "9H", "10D")
+    deal = after.last_deal
+    assert deal is not None
+    assert deal.reason is cold_war.DealReason.RAN_OUT
+    assert after.last_trick is not None
+    assert (after.last_trick.winner, after.last_trick.left) == (0, (2,))
+    assert [cards(h) for h in deal.hands] == ["9S 10S JS", "10H JH QS", "9D JD"]
+    # Every pool is scored with its hand, and every hand is looked at for a bomb: seat 0
+    # holds 9S 10S JS although seat 2, not seat 0, ran out.
+    assert deal.card_points == (58, 40, 19)
+    assert deal.bombs == (100, 0, 0)
+    assert sum(deal.card_points) + deal.set_aside == 117
+    assert after.deals == 1
+    assert after.totals == (158, 40, 19)
+    # The same play under last_standing: seat 2 leaves and the deal goes on.
+    old = play(first_out_bomb_position(deal_end="last_standing"), "QD", "9H", "10D")
+    assert (old.deals, old.active, old.order) == (0, (True, True, False), (0, 1))
+
+
+@pytest.mark.rule("COLDWAR-END-DEAL", "COLDWAR-STAKE", "COLDWAR-LEAVE", "COLDWAR-A9",
+                  "COLDWAR-A11")
+def test_a_fighter_who_cannot_stake_loses_the_war_and_the_deal_ends() -> None:
+    state = position(
+        ["9S JH QS", "9H 10S JD", "QD 10D JS"], pools=["10H QH", "9D", "KS KH KD"],
+        ranks="9 10 J Q K", suits="SHD", decks=1, jokers=0,
+    )
+    after = play(state, "9S", "9H", "QD")
+    trick = after.last_trick
+    assert trick is not None
+    # Everyone refilled (seat 1 with its last pool card); seat 0 staked QH; seat 1 had no
+    # card to stake, lost the war, and the deal ended at once.
+    assert trick.left == (1,)
+    assert (trick.winner, trick.cards, trick.stakes) == (0, 4, (1, 0, 0))
+    deal = after.last_deal
+    assert deal is not None
+    assert deal.reason is cold_war.DealReason.RAN_OUT
+    assert [cards(h) for h in deal.hands] == ["JH QS 10H", "10S JD 9D", "10D JS KS"]
+    assert deal.card_points == (68, 29, 50)
+    assert deal.set_aside == 0
+
+
+@pytest.mark.rule("COLDWAR-END-DEAL", "COLDWAR-LEAVE", "COLDWAR-A12")
+def test_a_war_the_deal_ends_in_is_set_aside_when_two_fighters_are_left() -> None:
+    # Seats 0 and 1 are at war when seat 2, out of it, cannot refill: the war cannot be
+    # fought, so its table is set aside unscored.
+    state = position(
+        ["9S JH QS", "9H 10S JD", "QD 10D JS"], pools=["10H QH", "9D", ""], **D12
+    )
+    after = play(state, "9S", "9H", "QD")
+    trick = after.last_trick
+    assert trick is not None
+    assert (trick.winner, trick.left, trick.cards) == (None, (2,), 3)
+    deal = after.last_deal
+    assert deal is not None
+    assert deal.set_aside == 28
+    assert deal.card_points == (40, 29, 20)
+    assert sum(deal.card_points) + deal.set_aside == 117
+
+
+@pytest.mark.rule("COLDWAR-END-DEAL", "COLDWAR-SCORE")
+def test_under_first_out_every_deal_ends_when_its_first_player_runs_out() -> None:
+    # Over random four-player games: every deal ends on the trick in which a seat could
+    # not refill or stake (and the trick names them); no seat is ever out while the deal
+    # runs; the deal's points and those set aside (only by the deal's last trick) are
+    # the deck's; bombs are those of the final hands.
+    seen: Counter[str] = Counter()
+    for state, after in _random_four_player_steps(60, "first_out"):
+        deck = cold_war.deck(after.options)
+        if after.deals == state.deals:
+            assert all(after.active)
+            assert after.set_aside == ()
+            continue
+        deal, trick = after.last_deal, after.last_trick
+        assert deal is not None
+        assert trick is not None
+        assert deal.reason is cold_war.DealReason.RAN_OUT
+        assert trick.left
+        assert sum(deal.card_points) + deal.set_aside == sum(map(cold_war.card_points, deck))
+        assert deal.bombs == tuple(cold_war.bomb_points(h, after.options.ranks) for h in deal.hands)
+        seen["deals"] += 1
+        seen["set aside"] += trick.winner is None
+        seen["ended in a war"] += len(trick.rounds) > 1 or trick.winner is None
+    assert min(seen.values()) > 0, seen
+
+
+def _looping_trick() -> tuple[cold_war.State, cold_war.State]:
+    """Return a first-out position with an empty stock and the state after its trick."""
+    state = position(
+        ["9S 10S JS", "9H 10H JH", "9D 10D JD"], pools=["QS", "QH", "QD"], **D12
+    )
+    return state, play(state, "JS", "10H", "9D")
+
+
+@pytest.mark.rule("COLDWAR-REPEAT")
+def test_the_third_time_a_position_comes_round_the_deal_ends() -> None:
+    state, after = _looping_trick()
+    assert after.deals == 0
+    position_after = after.seen[-1]
+    # The position is the leader, each hand (sorted) and each pool.
+    assert position_after[0] == 0 == cold_war.to_act(after)
+    assert position_after[1] == tuple(tuple(sorted(h, key=lambda c: (int(c.rank), str(c))))
+                                      for h in after.hands)
+    assert position_after[2] == after.pools
+    once = play(attrs.evolve(state, seen=(position_after,)), "JS", "10H", "9D")
+    assert (once.deals, once.seen.count(position_after)) == (0, 2)
+    twice = play(attrs.evolve(state, seen=(position_after, position_after)), "JS", "10H", "9D")
+    assert twice.deals == 1
+    assert twice.last_deal is not None
+    assert twice.last_deal.reason is cold_war.DealReason.REPEATED_POSITION
+    # The deal is scored as it stands: every pool and hand.
+    assert sum(twice.last_deal.card_points) == 117
+    assert twice.seen == ()
+
+
+@pytest.mark.rule("COLDWAR-REPEAT")
+def test_heuristic_players_that_loop_end_the_deal_by_repetition() -> None:
+    # Three heuristic players with seed 24 repeat a position in the third deal: before
+    # the rule, that deal never ended.
+    agents = [cold_war.heuristic(24) for _ in range(3)]
+    state = cold_war.new_game(24)
+    reasons = []
+    while cold_war.outcome(state) is None:
+        seat = cold_war.to_act(state)
+        assert seat is not None
+        action = agents[seat].choose(cold_war.observe(state, seat), cold_war.legal_actions(state))
+        after = cold_war.step(state, action)
+        if after.deals > state.deals:
+            assert after.last_deal is not None
+            reasons.append(after.last_deal.reason)
+        state = after
+    assert cold_war.DealReason.REPEATED_POSITION in reasons
+    assert state.result is not None
+    assert state.result.termination is Termination.TARGET_SCORE
+
+
+@pytest.mark.rule("COLDWAR-DEAL-LIMIT")
+def test_after_the_deal_limit_the_best_total_wins() -> None:
+    assert cold_war.options().max_deals == 100
+    after = play(first_out_bomb_position(max_deals=1), "QD", "9H", "10D")
+    result = cold_war.outcome(after)
+    assert result is not None
+    assert result.termination is Termination.DEAL_LIMIT
+    assert (result.winners, result.scores) == ((0,), (158, 40, 19))
+    # The limit counts deals, whatever the target: under last_standing too.
+    old = play(leave_position(max_deals=1, deal_end="last_standing"), "9S", "QD", "JS")
+    assert old.result is not None
+    assert (old.result.termination, old.result.winners) == (Termination.DEAL_LIMIT, (1,))
+    assert cold_war.options(max_deals=None).max_deals is None
+    with pytest.raises(OptionError, match="'max_deals'"):
+        cold_war.options(max_deals=0)

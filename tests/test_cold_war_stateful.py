@@ -23,7 +23,8 @@ from tests.strategies import seeds
 from tests.support_cold_war import cold_war_options
 
 pytestmark = pytest.mark.rule(
-    "COLDWAR-HAND", "COLDWAR-SCORE", "COLDWAR-END-DEAL", "COLDWAR-LEAVE", "COLDWAR-WIN"
+    "COLDWAR-HAND", "COLDWAR-SCORE", "COLDWAR-END-DEAL", "COLDWAR-LEAVE", "COLDWAR-WIN",
+    "COLDWAR-DEAL-LIMIT"
 )
 
 
@@ -121,6 +122,8 @@ class ColdWarMachine(RuleBasedStateMachine):
                 assert s.pools[seat] == ()
                 assert s.stock == ()
         assert sum(s.active) >= 2
+        if s.options.deal_end is cold_war.DealEnd.FIRST_OUT:
+            assert all(s.active)  # COLDWAR-END-DEAL: nobody is out while a deal runs
         assert set(s.order) <= {seat for seat in range(s.players) if s.active[seat]}
         assert cold_war.to_act(s) in s.order
 
@@ -137,6 +140,14 @@ class ColdWarMachine(RuleBasedStateMachine):
                 s for s, t in enumerate(self.state.totals) if t == best
             )
             assert len(result.winners) == 1 or self.options.tied_top is cold_war.TiedTop.SHARED
+        elif result.termination is Termination.DEAL_LIMIT:
+            # COLDWAR-DEAL-LIMIT: the best total wins, shared when tied; it takes
+            # precedence over a trick limit reached by the same trick.
+            best = max(self.state.totals)
+            assert self.state.deals == self.options.max_deals
+            assert result.winners == tuple(
+                s for s, t in enumerate(self.state.totals) if t == best
+            )
         else:
             assert result.termination is Termination.BATTLE_LIMIT
             assert result.is_draw

@@ -94,6 +94,8 @@ class Termination(enum.Enum):
     """A player had no card to play when their turn came."""
     TURN_LIMIT = "turn_limit"
     """The turn limit was reached: a draw (truncation)."""
+    DEAL_LIMIT = "deal_limit"
+    """The deal limit was reached: the best total wins, as at the target score."""
 
     def __str__(self) -> str:
         return self.value

@@ -5,10 +5,12 @@ declaration), to a stated bound of three tricks, with every reachable state chec
 The deck is 9, 10 and J in spades, hearts and diamonds, and one Joker (``DECK``): three
 hands of three and a one-card stock. Its points total 87. Each game is played with
 ``target=1`` and ``tied_top=shared``, so the game ends when the first deal does (someone
-always scores: the cards' points are never all set aside, since the last player standing
-keeps a hand), and with ``max_tricks=3``, the stated bound: a game still running after
-its third trick ends there (termination ``battle_limit``). Without a bound the tree is
-infinite: two players left with pools can take tricks from each other for ever.
+always scores: the cards' points are never all set aside, since a player who did not
+fight the last war, or the last player standing, keeps a hand), and with
+``max_tricks=3``, the stated bound: a game still running after its third trick ends there
+(termination ``battle_limit``). Both readings of the deal's end (``deal_end``) are
+searched; the bound keeps the tree small, since a deal is otherwise bounded only by the
+repetition rule (COLDWAR-REPEAT).
 
 For every state reached (the deal included) the check is:
 
@@ -30,13 +32,14 @@ computed on the graph of positions: a position's count is the sum of its success
 
 Sizes, by profile (``--profile`` or ``CARDWAR_PROFILE``). Every profile plays one deal per
 class of suit renaming (below: 370 classes of the 16 800 deals) with ``bomb_mode=off``,
-and the first deals in enumeration order with the default options (bombs on). ``ci`` and
-``dev``: the renaming classes under two combinations of ``war_trigger`` and
-``draw_order`` (``any_pair`` with ``play_order``, ``tie_for_highest`` with
-``winner_first``: 740 games, 186 032 positions), and the first 100 deals with bombs
-(42 661 positions); about 12 s of CPU on one core. ``full`` (``pytest -m slow --profile
-full``): the classes under all four combinations (1 480 games, 423 926 positions, about
-1 min of CPU) and all 16 800 deals with bombs (7 257 678 positions, about 12 min).
+and the first deals in enumeration order with the default options (bombs on,
+``deal_end=first_out``). ``ci`` and ``dev``: the renaming classes under two combinations
+of ``war_trigger`` and ``draw_order`` (``any_pair`` with ``play_order``,
+``tie_for_highest`` with ``winner_first``) for each ``deal_end`` (1 480 deals searched,
+241 346 positions), and the first 100 deals with bombs (5 360 positions); about 30 s of
+CPU on one core. ``full`` (``pytest -m slow --profile full``): the classes under all
+four combinations for each ``deal_end`` (2 960 deals searched, 547 907 positions, about
+1 min of CPU) and all 16 800 deals with bombs (947 220 positions, about 70 s).
 
 The suit symmetry. With bombs off, no rule looks at a suit: plays compare ranks (or a
 Joker's declared rank), refills and stakes take cards by position, and points depend on
@@ -52,10 +55,11 @@ bound: ``max_tricks=3``, and ``target=1`` ends the game with the first deal; opt
 
 * ``ci``/``dev``: 370 deals (one per renaming class) under ``bomb_mode=off`` with
   (``war_trigger``, ``draw_order``) = (any_pair, play_order) and (tie_for_highest,
-  winner_first); and the first 100 of the 16 800 deals under the default options (bombs
-  on);
+  winner_first), each under ``deal_end=first_out`` and ``last_standing``; and the first
+  100 of the 16 800 deals under the default options (bombs on);
 * ``full``: the 370 deals under ``bomb_mode=off`` and all four combinations of
-  ``war_trigger`` and ``draw_order``; and all 16 800 deals under the default options.
+  ``war_trigger`` and ``draw_order``, under each ``deal_end``; and all 16 800 deals under
+  the default options.
 
 Each test records its deals, games and states through the ``exhaustive_counts`` fixture;
 the run prints them.
@@ -109,7 +113,7 @@ def key(s: cold_war.State) -> tuple[Any, ...]:
     hands = tuple(tuple(sorted(h, key=str)) for h in s.hands)
     recent = s.recent if s.options.bomb_mode is cold_war.BombMode.LAST_PLAYS else ()
     return (s.tricks, hands, s.stock, s.pools, s.active, s.order, s.plays, s.rounds,
-            s.war_rank, s.stakes, s.set_aside, recent, s.deals, s.result)
+            s.war_rank, s.stakes, s.set_aside, recent, s.deals, s.result, s.seen)
 
 
 def check_game(
@@ -150,6 +154,9 @@ def check_game(
         assert seat is not None
         assert s.active[seat]
         played = {p.seat for p in s.plays}
+        if s.options.deal_end is cold_war.DealEnd.FIRST_OUT:
+            # COLDWAR-END-DEAL: the deal ends as soon as a seat runs out.
+            assert all(s.active)
         for t in range(3):
             if s.active[t]:
                 assert len(s.hands[t]) == 3 - (t in played)
@@ -188,15 +195,19 @@ def run(
     return tally
 
 
-#: The four combinations of the rule options that the symmetric run plays (bombs off).
+#: The eight combinations of the rule options that the symmetric run plays (bombs off):
+#: both readings of when a deal ends, each with the four of ``war_trigger`` and
+#: ``draw_order``.
 SYMMETRIC = [
-    {"bomb_mode": "off", "war_trigger": w, "draw_order": d}
+    {"bomb_mode": "off", "war_trigger": w, "draw_order": d, "deal_end": e}
+    for e in ("first_out", "last_standing")
     for w in ("any_pair", "tie_for_highest")
     for d in ("play_order", "winner_first")
 ]
-#: Per profile: the combinations of ``SYMMETRIC`` played (ci and dev: two of the four,
-#: each option value once).
-COMBINATIONS = {"ci": [SYMMETRIC[0], SYMMETRIC[3]], "dev": [SYMMETRIC[0], SYMMETRIC[3]],
+#: Per profile: the combinations of ``SYMMETRIC`` played (ci and dev: for each reading of
+#: the deal's end, two of the four, each option value once).
+COMBINATIONS = {"ci": [SYMMETRIC[i] for i in (0, 3, 4, 7)],
+                "dev": [SYMMETRIC[i] for i in (0, 3, 4, 7)],
                 "full": SYMMETRIC}
 #: Per profile: how many deals, in enumeration order, the run with bombs plays.
 BOMB_DEALS = {"ci": 100, "dev": 100, "full": 16_800}
@@ -265,10 +276,10 @@ def test_every_deal_with_bombs(profile: str, exhaustive_counts: ExhaustiveCounts
 EXPECTED = {
     "deals": 16_800,
     "classes": 370,
-    "symmetric_states_ci": 186_032,
-    "symmetric_states_dev": 186_032,
-    "symmetric_states_full": 423_926,
-    "bomb_states_ci": 42_661,
-    "bomb_states_dev": 42_661,
-    "bomb_states_full": 7_257_678,
+    "symmetric_states_ci": 241_346,
+    "symmetric_states_dev": 241_346,
+    "symmetric_states_full": 547_907,
+    "bomb_states_ci": 5_360,
+    "bomb_states_dev": 5_360,
+    "bomb_states_full": 947_220,
 }

@@ -59,6 +59,8 @@ __all__ = [
     "TITLE",
     "TOP",
     "BombMode",
+    "DealEnd",
+    "DealReason",
     "DealRecord",
     "DrawOrder",
     "Options",
@@ -95,7 +97,7 @@ TITLE = "Cold War (Zimna Wojna)"
 
 
 #: Bumped whenever a rule changes what any game does; recorded in every game record.
-RULES_VERSION = 1
+RULES_VERSION = 2
 
 
 #: The fewest players the variant allows.
@@ -157,6 +159,30 @@ class DrawOrder(enum.Enum):
     """The player who took the table first, then the others in play order."""
 
 
+class DealEnd(enum.Enum):
+    """When a deal ends (COLDWAR-END-DEAL)."""
+
+    FIRST_OUT = "first_out"
+    """As soon as a player cannot refill to three (or cannot stake): every pool is scored."""
+    LAST_STANDING = "last_standing"
+    """When fewer than two players are left: each player who cannot refill leaves the
+    deal with their hand, and the last one scores pool and hand (rules version 1)."""
+
+
+class DealReason(enum.Enum):
+    """Why a deal ended (COLDWAR-END-DEAL, COLDWAR-REPEAT)."""
+
+    RAN_OUT = "ran_out"
+    """A player could not refill to three or could not stake (``deal_end=first_out``)."""
+    LAST_STANDING = "last_standing"
+    """Fewer than two players were left in it (``deal_end=last_standing``)."""
+    REPEATED_POSITION = "repeated_position"
+    """The position at the start of a trick came round for the third time."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
 class TiedTop(enum.Enum):
     """What happens when several players share the best total at or past the target
     (COLDWAR-WIN)."""
@@ -192,6 +218,12 @@ class Options:
         "The order in which players refill after a round (COLDWAR-REFILL).",
         "draw_order",
     )
+    deal_end: DealEnd = enum_option(
+        DealEnd.FIRST_OUT,
+        "When a deal ends: as soon as a player runs out, or when one is left "
+        "(COLDWAR-END-DEAL).",
+        "deal_end",
+    )
     rotate_dealer: bool = option(
         True,
         "Whether the deal passes one seat on after each deal (COLDWAR-DEALER).",
@@ -201,6 +233,12 @@ class Options:
         TiedTop.PLAY_ON,
         "What a shared best total at or past the target does (COLDWAR-WIN).",
         "tied_top",
+    )
+    max_deals: int | None = limit_option(
+        "max_deals",
+        "None: no limit; N: after the Nth deal the best total wins, shared when tied "
+        "(COLDWAR-DEAL-LIMIT).",
+        100,
     )
     max_tricks: int | None = limit_option(
         "max_tricks",
@@ -307,6 +345,8 @@ class DealRecord:
     """Each seat's bomb points: 0, 20 or 100."""
     set_aside: int
     """Points of the cards set aside unscored."""
+    reason: DealReason = DealReason.RAN_OUT
+    """Why the deal ended."""
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -314,7 +354,8 @@ class DealRecord:
         return tuple(c + b for c, b in zip(self.card_points, self.bombs, strict=True))
 
     def __str__(self) -> str:
-        return f"deal {self.number}: " + " ".join(map(str, self.scores))
+        scores = " ".join(map(str, self.scores))
+        return f"deal {self.number}: {scores} ({str(self.reason).replace('_', ' ')})"
 
 
 @attrs.frozen(slots=True)
@@ -365,6 +406,9 @@ class State:
     """The last completed deal."""
     result: Outcome | None = None
     """The outcome once the game has ended."""
+    seen: tuple[tuple[Any, ...], ...] = ()
+    """The positions at the start of each trick since the stock ran out in the current
+    deal (COLDWAR-REPEAT): the leader, each hand sorted, and each pool."""
 
     @property
     def players(self) -> int:
@@ -607,6 +651,8 @@ class _Resolver:
         self.set_aside = list(state.set_aside)
         self.left = list(state.left)
         self.rounds = (*state.rounds, plays)
+        # COLDWAR-END-DEAL: under ``first_out`` the deal ends once a player runs out.
+        self.first_out = state.options.deal_end is DealEnd.FIRST_OUT
 
     def draw(self, seat: int) -> Card | None:
         # COLDWAR-REFILL: from the stock, then from the top of the player's own pool.
@@ -617,9 +663,15 @@ class _Resolver:
         return None
 
     def leave(self, seat: int) -> None:
-        # COLDWAR-LEAVE: the player is out of the deal and keeps their hand.
+        # COLDWAR-LEAVE: the player is out of the deal and keeps their hand; under
+        # ``first_out`` the deal ends with this round (COLDWAR-END-DEAL).
         self.active[seat] = False
         self.left.append(seat)
+
+    @property
+    def deal_over(self) -> bool:
+        """Return whether a player ran out under ``first_out`` (COLDWAR-END-DEAL)."""
+        return self.first_out and bool(self.left)
 
     def refill(self, seats: Sequence[int]) -> None:
         for s in seats:
@@ -674,17 +726,19 @@ class _Resolver:
         # COLDWAR-WAR-ROUND: everyone who played refills before the war round.
         self.refill(order)
         fighters = [s for s in fighters if self.active[s]]
-        if len(fighters) >= 2:
+        if len(fighters) >= 2 and not self.deal_over:
             # COLDWAR-STAKE: one face-down stake each, from the stock or the own pool.
             for s in fighters:
                 card = self.draw(s)
                 if card is None:
                     self.leave(s)
+                    if self.first_out:
+                        break  # COLDWAR-END-DEAL: the deal ends at once.
                 else:
                     self.stakes.append((s, card))
                     self.staked[s] += 1
             fighters = [s for s in fighters if self.active[s]]
-        if len(fighters) >= 2:
+        if len(fighters) >= 2 and not self.deal_over:
             return State(
                 options=self.opts,
                 dealer=self.state.dealer,
@@ -704,12 +758,14 @@ class _Resolver:
                 tricks=self.state.tricks,
                 last_trick=self.state.last_trick,
                 last_deal=self.state.last_deal,
+                seen=self.state.seen,
             )
-        if fighters:
+        if len(fighters) == 1:
             # COLDWAR-LEAVE: the last fighter standing wins the war.
             self.take(fighters[0])
             return self.finish_trick(fighters[0])
-        # COLDWAR-LEAVE: every fighter left at once; the table is set aside unscored.
+        # COLDWAR-LEAVE: every fighter left at once, or (COLDWAR-END-DEAL) the deal ended
+        # with the war undecided; the table is set aside unscored.
         self.set_aside += self.table()
         self.stakes = []
         return self.finish_trick(None)
@@ -722,13 +778,25 @@ class _Resolver:
         record = TrickRecord(self.rounds, tuple(self.staked), winner, cards, tuple(self.left))
         tricks = st.tricks + 1
         alive = [s for s in range(n) if self.active[s]]
-        if len(alive) >= 2:
+        if len(alive) >= 2 and not self.deal_over:
             # COLDWAR-LEAD: the taker leads; after a set-aside table, the next player
             # still in the deal from the last leader.
             first = self.rounds[0][0].seat
             lead = winner if winner is not None and self.active[winner] else next(
                 (first + k) % n for k in range(n) if self.active[(first + k) % n]
             )
+            order = tuple((lead + k) % n for k in range(n) if self.active[(lead + k) % n])
+            seen: tuple[tuple[Any, ...], ...] = ()
+            if not self.stock:
+                # COLDWAR-REPEAT: the third time a position comes round, the deal ends.
+                position = (
+                    lead,
+                    tuple(tuple(sorted(h, key=_card_order)) for h in self.hands),
+                    tuple(tuple(p) for p in self.pools),
+                )
+                seen = (*st.seen, position)
+                if seen.count(position) >= _REPEATS:
+                    return self.finish_deal(record, tricks, DealReason.REPEATED_POSITION)
             result = None
             if opts.max_tricks is not None and tricks >= opts.max_tricks:
                 result = Outcome(Termination.BATTLE_LIMIT, (), st.totals)  # COLDWAR-LIMIT
@@ -739,7 +807,7 @@ class _Resolver:
                 stock=tuple(self.stock),
                 pools=tuple(tuple(p) for p in self.pools),
                 active=tuple(self.active),
-                order=tuple((lead + k) % n for k in range(n) if self.active[(lead + k) % n]),
+                order=order,
                 rng=st.rng,
                 set_aside=tuple(self.set_aside),
                 recent=tuple(self.recent),
@@ -749,11 +817,14 @@ class _Resolver:
                 last_trick=record,
                 last_deal=st.last_deal,
                 result=result,
+                seen=seen,
             )
-        return self.finish_deal(record, tricks)
+        reason = DealReason.RAN_OUT if self.first_out else DealReason.LAST_STANDING
+        return self.finish_deal(record, tricks, reason)
 
-    def finish_deal(self, record: TrickRecord, tricks: int) -> State:
-        # COLDWAR-END-DEAL: fewer than two players remain; the deal is scored.
+    def finish_deal(self, record: TrickRecord, tricks: int, reason: DealReason) -> State:
+        # COLDWAR-END-DEAL: a player ran out (``first_out``) or fewer than two players
+        # remain (``last_standing``); the deal is scored.
         st = self.state
         opts = self.opts
         n = opts.players
@@ -774,6 +845,7 @@ class _Resolver:
             card_pts,
             bombs,
             sum(map(card_points, self.set_aside)),
+            reason,
         )
         totals = tuple(t + s for t, s in zip(st.totals, deal_record.scores, strict=True))
         result: Outcome | None = None
@@ -783,6 +855,10 @@ class _Resolver:
             tops = tuple(s for s in range(n) if totals[s] == best)
             if len(tops) == 1 or opts.tied_top is TiedTop.SHARED:
                 result = Outcome(Termination.TARGET_SCORE, tops, totals)
+        if result is None and opts.max_deals is not None and st.deals + 1 >= opts.max_deals:
+            # COLDWAR-DEAL-LIMIT: the best total wins, as at the target.
+            tops = tuple(s for s in range(n) if totals[s] == best)
+            result = Outcome(Termination.DEAL_LIMIT, tops, totals)
         if result is None and opts.max_tricks is not None and tricks >= opts.max_tricks:
             result = Outcome(Termination.BATTLE_LIMIT, (), totals)  # COLDWAR-LIMIT
         # COLDWAR-DEALER: the deal passes to the next seat; the whole deck is reshuffled.
@@ -821,6 +897,10 @@ class _Resolver:
             last_deal=deal_record,
             result=result,
         )
+
+
+#: How many times a position must come round to end the deal (COLDWAR-REPEAT).
+_REPEATS = 3
 
 
 def _draw_order(order: Sequence[int], winner: int, opts: Options) -> list[int]:
