@@ -101,8 +101,9 @@ class Rules:
 
 
 def war_rules(**options: object) -> Rules:
-    """Return the rules of War with the given options (names of WAR's options table)."""
-    rules = Rules()
+    """Return the rules of War with the given options (names of WAR's options table); a
+    game has a 5000-battle limit by default (WAR-LIMIT)."""
+    rules = Rules(max_battles=5000)
     for name, value in options.items():
         if name == "war_joins":
             rules.joins = str(value)

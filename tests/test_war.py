@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -400,6 +401,21 @@ def test_battle_limit_is_a_named_draw() -> None:
     assert end.battles == 3
     assert war.outcome(end) == Outcome(Termination.BATTLE_LIMIT, ())
     assert war.legal_actions(end) == ()
+
+
+@pytest.mark.rule("WAR-LIMIT")
+def test_a_default_game_is_a_draw_after_5000_battles() -> None:
+    assert war.options().max_battles == 5000
+    assert war.options(max_battles=None).max_battles is None
+    start = war.new_game(7)
+    # A game that has played 4,998 battles goes on after its next battle, and one that
+    # has played 4,999 ends as a draw after it, whatever that battle was.
+    before = war.step(attrs.evolve(start, battles=4998), PLAY)
+    assert (before.battles, war.outcome(before)) == (4999, None)
+    last = war.step(before, PLAY)
+    assert (last.battles, war.outcome(last)) == (5000, Outcome(Termination.BATTLE_LIMIT, ()))
+    unlimited = war.new_game(7, war.options(max_battles=None))
+    assert war.outcome(war.step(attrs.evolve(unlimited, battles=4999), PLAY)) is None
 
 
 @pytest.mark.rule("WAR-CYCLE")

@@ -423,10 +423,11 @@ def _plain_duel(
     # Python-level constructor on the hot path.
     turns = (_new_tuple(Turn, (0, 0, a, False)), _new_tuple(Turn, (1, 0, b, False)))
     record: BattleRecord = _new_tuple(BattleRecord, ((turns,), winner, 2, out))
-    if out or state.cycle is not None or rules.max_battles is not None:
+    limit = rules.max_battles
+    if out or state.cycle is not None or (limit is not None and state.battles + 1 >= limit):
         return _finish(state, rules, stocks, rng, state.tally, record, False)
-    # Nobody went out, no limit, no cycle detection: the game goes on (what _finish
-    # would conclude, without its checks).
+    # Nobody went out, the limit is not reached, no cycle detection: the game goes on
+    # (what _finish would conclude, without its checks).
     return BattleState(state.options, stocks, rng, state.tally, state.battles + 1, record)
 
 

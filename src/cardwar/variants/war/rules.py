@@ -79,7 +79,7 @@ ALIASES: tuple[str, ...] = ("classic-war", "classic")
 #: The variant's name for people.
 TITLE = "War"
 #: Bumped whenever a rule changes what any game does; recorded in every game record.
-RULES_VERSION = 1
+RULES_VERSION = 2
 #: The fewest players the variant allows.
 MIN_PLAYERS = 2
 #: The most players the variant allows (``None``: no maximum).
@@ -136,6 +136,7 @@ class Options:
     max_battles: int | None = limit_option(
         "max_battles",
         "None: no limit; N: the game is a draw after N battles without a winner (WAR-LIMIT).",
+        5000,
     )
     ranks: tuple[Rank, ...] = ranks_option(
         STANDARD_RANKS, "The ranks of the deck, for reduced decks (WAR-DECK)."
