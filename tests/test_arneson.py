@@ -4,7 +4,9 @@ checks."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -151,6 +153,21 @@ def test_a_player_with_no_card_to_choose_loses() -> None:
         arneson.step(end, arneson.parse_action("4S"))
 
 
+@pytest.mark.rule("ARNESON-SHORT", "ARNESON-WIN")
+def test_a_war_lost_for_want_of_a_card_is_a_war_won() -> None:
+    # The war after 3S-3H is never fought: seat 1 has no card to choose. It still counts
+    # as a war, won by seat 0; with wars_to_win=1 that war, which also takes every card,
+    # ends the game by wars won (wars won come first, as in WAR-WIN-WARS).
+    deal = ["2S 3S 4S 4H", "2H 3H"]
+    end = play(play(game(deal, "2 3 4", "SH"), "2S", "2H"), "3S", "3H")
+    assert (end.wars, end.wars_won) == (1, (1, 0))
+    goal = play(play(game(deal, "2 3 4", "SH", wars_to_win=1), "2S", "2H"), "3S", "3H")
+    assert arneson.outcome(goal) == Outcome(Termination.WARS_WON, (0,))
+    # Neither has a card: the war is counted, and won by nobody.
+    both = play(play(game(["2S 3S", "2H 3H"], "2 3", "SH"), "2S", "2H"), "3S", "3H")
+    assert (both.wars, both.wars_won) == (1, (0, 0))
+
+
 @pytest.mark.rule("ARNESON-SHORT")
 def test_both_without_a_card_is_undecidable() -> None:
     state = game(["2S 3S", "2H 3H"], "2 3", "SH")
@@ -172,6 +189,70 @@ def test_win_by_all_cards_or_by_wars() -> None:
     wars = game(WAR_DEAL, EIGHT, "SH", wars_to_win=1)
     after = play(play(wars, "5S", "5H"), "4S", "3H")
     assert arneson.outcome(after) == Outcome(Termination.WARS_WON, (0,))
+
+
+@pytest.mark.rule("ARNESON-CYCLE")
+def test_a_game_without_choices_that_repeats_is_a_draw() -> None:
+    deal = ["2H 3H", "3S 2S"]
+    state = game(deal, "2 3", "SH", hand_size=1, pickup_order="seat_order")
+    assert state.cycle is not None
+    end = state
+    while arneson.outcome(end) is None:
+        end = arneson.step(end, arneson.legal_actions(end)[0])
+    # Positions after battles 3 and 7 are equal (a 4-battle cycle); as in WAR-CYCLE,
+    # Brent's method saves the position after battle 3 and meets it again after 7.
+    assert arneson.outcome(end) == Outcome(Termination.REPEATED_POSITION, ())
+    assert end.battles == 7
+    # Choices (a hand of two or more) or chance (shuffled or win-pile pickup) leave the
+    # future open: nothing is detected.
+    for opts in ({"hand_size": 2, "pickup_order": "seat_order"},
+                 {"hand_size": 1, "pickup_order": "shuffled"},
+                 {"hand_size": 1, "pickup_order": "win_pile"}):
+        assert game(deal, "2 3", "SH", **opts).cycle is None
+
+
+def _run_first(state: arneson.State) -> arneson.State:
+    """Play ``state`` to its end, every seat choosing its first legal card."""
+    while arneson.outcome(state) is None:
+        state = arneson.step(state, arneson.legal_actions(state)[0])
+    return state
+
+
+@pytest.mark.rule("ARNESON-CYCLE")
+def test_wars_won_are_part_of_the_position_when_they_can_end_the_game() -> None:
+    # Every battle of this deal's 2-battle cycle is a war (3-3 then 2-2, one stake each).
+    # Without wars_to_win the position repeats after 7 battles; with a goal the wars won
+    # are part of the position and grow every cycle, so nothing repeats: an unreachable
+    # goal plays to the battle limit.
+    deal = ["3S 3H 2H", "3D 2S 2D"]
+    opts: dict[str, Any] = {"hand_size": 1, "pickup_order": "winner_first", "face_down": 1}
+    end = _run_first(game(deal, "2 3", "SHD", **opts))
+    assert arneson.outcome(end) == Outcome(Termination.REPEATED_POSITION, ())
+    assert (end.battles, end.wars, end.wars_won) == (7, 4, (2, 2))
+    counted = _run_first(game(deal, "2 3", "SHD", **opts, wars_to_win=10**6, max_battles=200))
+    assert arneson.outcome(counted) == Outcome(Termination.BATTLE_LIMIT, ())
+    assert counted.wars_won == (50, 50)
+
+
+def _one_battle(state: arneson.State) -> arneson.State:
+    """Play one whole battle (wars included), each seat choosing its first legal card."""
+    battles = state.battles
+    while arneson.outcome(state) is None and state.battles == battles:
+        state = arneson.step(state, arneson.legal_actions(state)[0])
+    return state
+
+
+@pytest.mark.rule("ARNESON-LIMIT")
+def test_a_default_game_is_a_draw_after_20000_battles() -> None:
+    assert arneson.options().max_battles == 20_000
+    assert arneson.options(max_battles=None).max_battles is None
+    near = attrs.evolve(arneson.new_game(3), battles=19_998)
+    before = _one_battle(near)
+    assert (before.battles, arneson.outcome(before)) == (19_999, None)
+    last = _one_battle(before)
+    assert (last.battles, arneson.outcome(last)) == (20_000, Outcome(Termination.BATTLE_LIMIT, ()))
+    unlimited = attrs.evolve(arneson.new_game(3, arneson.options(max_battles=None)), battles=19_999)
+    assert arneson.outcome(_one_battle(unlimited)) is None
 
 
 @pytest.mark.rule("ARNESON-LIMIT")

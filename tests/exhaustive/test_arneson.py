@@ -55,9 +55,10 @@ from every position, and D, the largest of these. The run asserts D <= B: the bo
 no deal off from an end it could reach; and, as a cross-check of the two searches, that
 the deals of the bounded search with no natural end within B are exactly the deals whose
 position is *trapped* (no line of play from it ever ends). Trapped positions exist: with
-``hand_size=1`` there is no real choice, the game is classic War with a visible card,
-and under ``seat_order`` some deals cycle for ever; since Arneson's War has no cycle
-detection (ARNESON-LIMIT), such a game only ends by ``max_battles``. The run checks
+``hand_size=1`` there is no real choice, and under ``seat_order`` some deals cycle for
+ever; the engine ends such a game as a draw once a position repeats (ARNESON-CYCLE, a
+``repeated_position`` end that the bounded search accepts only there), and the search of
+positions leaves that bookkeeping out, so it sees the cycle itself. The run checks
 that every trapped position is running and leads only to trapped positions, and reports
 how many there are.
 
@@ -212,6 +213,12 @@ def check_end(state: arneson.State, size: int) -> None:
     elif result.termination is Termination.WARS_WON:
         (winner,) = result.winners
         assert state.wars_won[winner] == state.options.wars_to_win, where(state)
+    elif result.termination is Termination.REPEATED_POSITION:
+        # ARNESON-CYCLE: only a game without choices or chance repeats, within the limit.
+        assert state.options.hand_size == 1, where(state)
+        assert state.options.pickup_order.deterministic, where(state)
+        assert state.battles <= (state.options.max_battles or state.battles), where(state)
+        assert result.winners == (), where(state)
     else:
         # ARNESON-LIMIT: a draw after exactly max_battles battles.
         assert result.termination is Termination.BATTLE_LIMIT, where(state)
@@ -320,11 +327,13 @@ def search(options: arneson.Options) -> TreeCounts:
 def position(state: arneson.State) -> arneson.State:
     """Return the state's position: the state without the battle limit and the counters
     that only grow, the battles, the last battle's record and the war counts (with no
-    battle limit and no ``wars_to_win``, ``step`` reads none of them)."""
+    battle limit and no ``wars_to_win``, ``step`` reads none of them), and without the
+    cycle detection's bookkeeping (ARNESON-CYCLE), so that the search is of the game's
+    positions."""
     assert state.options.wars_to_win is None
     unlimited = attrs.evolve(state.options, max_battles=None)
     tally = attrs.evolve(state.tally, wars=0, wars_won=(0, 0))
-    return attrs.evolve(state, options=unlimited, tally=tally, battles=0, last=None)
+    return attrs.evolve(state, options=unlimited, tally=tally, battles=0, last=None, cycle=None)
 
 
 @attrs.frozen
@@ -478,6 +487,7 @@ def run_grid(grid: Grid) -> tuple[list[str], Counter[str], float]:
     "ARNESON-SHORT",
     "ARNESON-WIN",
     "ARNESON-LIMIT",
+    "ARNESON-CYCLE",
 )
 def test_every_deal_and_every_line_of_play(
     profile: str, exhaustive_counts: ExhaustiveCounts

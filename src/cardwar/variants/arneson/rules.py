@@ -33,6 +33,7 @@ from cardwar.rng import Rng
 from cardwar.variants import _battle
 from cardwar.variants._battle import (
     BattleRecord,
+    Cycle,
     Pickup,
     SpareCards,
     Tally,
@@ -82,7 +83,7 @@ TITLE = "Arneson's War"
 
 
 #: Bumped whenever a rule changes what any game does; recorded in every game record.
-RULES_VERSION = 1
+RULES_VERSION = 2
 
 
 #: The fewest players the variant allows.
@@ -97,6 +98,10 @@ MAX_PLAYERS: int | None = 2
 STEP_NAME = "step"
 #: Whether the game plays itself (no seat ever makes a decision).
 AUTOMATIC = False
+
+
+#: The default battle limit (ARNESON-LIMIT).
+DEFAULT_MAX_BATTLES = 20_000
 
 
 class WarPair(enum.Enum):
@@ -137,6 +142,7 @@ class Options:
     max_battles: int | None = limit_option(
         "max_battles",
         "None: no limit; N: the game is a draw after N battles without a winner (ARNESON-LIMIT).",
+        DEFAULT_MAX_BATTLES,
     )
     ranks: tuple[Rank, ...] = ranks_option(STANDARD_RANKS, "The ranks of the deck (ARNESON-DECK).")
     suits: tuple[Suit, ...] = suits_option("The suits of the deck (ARNESON-DECK).")
@@ -201,6 +207,9 @@ class State:
     """The last completed battle."""
     result: Outcome | None = None
     """The outcome once the game has ended."""
+    cycle: Cycle | None = None
+    """Brent's cycle detection, when the game has no choice and no chance
+    (ARNESON-CYCLE): ``hand_size=1`` under a deterministic pickup order."""
 
     @property
     def won(self) -> tuple[tuple[Card, ...], ...]:
@@ -261,7 +270,20 @@ def new_game(
     holders = tuple(s for s in (0, 1) if hands[s])
     if len(holders) < 2:
         state = attrs.evolve(state, result=Outcome(Termination.ALL_CARDS, holders))
+    elif n == 1 and opts.pickup_order in (Pickup.WINNER_FIRST, Pickup.SEAT_ORDER):
+        state = attrs.evolve(state, cycle=Cycle(_position(state.stocks, hands, (0, 0), opts), 1, 0))
     return state
+
+
+def _position(
+    stocks: tuple[tuple[Card, ...], ...],
+    hands: tuple[tuple[Card, ...], ...],
+    wars_won: tuple[int, ...],
+    opts: Options,
+) -> tuple[Any, tuple[int, ...]]:
+    """Return what decides the future of a game without choices (ARNESON-CYCLE): the
+    stocks and hands, and the wars won when they can end the game."""
+    return (stocks, hands), (wars_won if opts.wars_to_win is not None else ())
 
 
 def to_act(state: State) -> int | None:
@@ -366,6 +388,7 @@ def _resolve(state: State, cards: tuple[Card, Card]) -> State:
                 laid=(tuple(laid[0]), tuple(laid[1])),
                 rounds=rounds,
                 stakes=(new_stake[0], new_stake[1]),
+                cycle=state.cycle,
             )
         # ARNESON-SHORT: a player with no card left to choose loses the war; if neither
         # has one, the war is undecidable and the table is set aside.
@@ -386,9 +409,13 @@ def _resolve(state: State, cards: tuple[Card, Card]) -> State:
         winner = 1 - empty[0]
         shares = [laid[0], laid[1]]
         pair_to: int | None = None
+        # ARNESON-SHORT, ARNESON-WIN: the war was lost for want of a card, so it is a war
+        # won by the other player.
+        short_war = True
     else:
         shares = [laid[0], laid[1]]
         pair_to = None
+        short_war = False
         if len(rounds) > 1 and opts.war_pair is WarPair.LOSER:
             # ARNESON-WAR: the loser of the war takes the two cards that started it.
             pair_to = 1 - winner
@@ -400,7 +427,7 @@ def _resolve(state: State, cards: tuple[Card, Card]) -> State:
         back, counter = pickup_cards(pair, pair_to, opts.pickup_order, key, counter)
         (won if win_pile else stocks)[pair_to].extend(back)
     refill()
-    war = len(rounds) > 1
+    war = len(rounds) > 1 or short_war
     wars_won = tally.wars_won
     if war:
         wars_won = (wars_won[0] + (winner == 0), wars_won[1] + (winner == 1))
@@ -416,10 +443,22 @@ def _resolve(state: State, cards: tuple[Card, Card]) -> State:
         result = Outcome(Termination.ALL_CARDS, (winner,))  # ARNESON-WIN
     elif opts.max_battles is not None and battles >= opts.max_battles:
         result = Outcome(Termination.BATTLE_LIMIT, ())  # ARNESON-LIMIT
+    new_stocks = (tuple(stocks[0]), tuple(stocks[1]))
+    new_hands = (tuple(hands[0]), tuple(hands[1]))
+    cycle = state.cycle
+    if result is None and cycle is not None:
+        # ARNESON-CYCLE: Brent's method, as WAR-CYCLE.
+        position = _position(new_stocks, new_hands, wars_won, opts)
+        if position == cycle.mark:
+            result = Outcome(Termination.REPEATED_POSITION, ())
+        elif cycle.length + 1 == cycle.power:
+            cycle = Cycle(position, cycle.power * 2, 0)
+        else:
+            cycle = Cycle(cycle.mark, cycle.power, cycle.length + 1)
     return State(
         options=opts,
-        stocks=(tuple(stocks[0]), tuple(stocks[1])),
-        hands=(tuple(hands[0]), tuple(hands[1])),
+        stocks=new_stocks,
+        hands=new_hands,
         rng=state.rng if counter == state.rng.counter else Rng(key, counter),
         tally=Tally(
             (tuple(won[0]), tuple(won[1])), tally.set_aside, tally.wars + war, wars_won
@@ -427,6 +466,7 @@ def _resolve(state: State, cards: tuple[Card, Card]) -> State:
         battles=battles,
         last=record,
         result=result,
+        cycle=cycle,
     )
 
 
