@@ -8,7 +8,7 @@ from collections import Counter
 import attrs
 import pytest
 
-from cardwar import generals
+from cardwar import agents, generals
 from cardwar.cards import DealError, parse_card, parse_cards, standard_deck
 from cardwar.core import GameOverError, IllegalActionError, NotationError, OptionError, Termination
 from cardwar.render import render_observation, render_state
@@ -525,8 +525,8 @@ def test_places_first_finisher_by_target_leaves_and_the_rest_play_on() -> None:
     assert asked == [2, 3, 1]
     assert generals.to_act(state) == 1
     assert [str(a) for a in generals.legal_actions(state)] == ["challenge 2", "challenge 3"]
-    # Without the option, the same first battle ends the game: seat 0 wins.
-    plain = game(hands, "5C 5D 5H 5S", target=40, claim_cards=1)
+    # With places=False, the same first battle ends the game: seat 0 wins.
+    plain = game(hands, "5C 5D 5H 5S", target=40, claim_cards=1, places=False)
     plain = act(plain, "pass", "pass", "pass", "pass", "challenge 0", "squad 2H 3H 4H",
                 "squad KS KH KD")
     result = generals.outcome(plain)
@@ -601,8 +601,8 @@ def test_places_equal_scores_share_a_place_and_the_last_player_is_last() -> None
     assert result.scores == (28, 20, 0, 28)
     # Nobody draws once the game is over: the reserve is untouched.
     assert cards(state.reserves[0]) == "4H 3H 3C 2C"
-    # Without the option, the first battle ends the game: equal highest scores draw.
-    plain = act(game(hands, "4H 3H 3C 2C", **opts),
+    # With places=False, the first battle ends the game: equal highest scores draw.
+    plain = act(game(hands, "4H 3H 3C 2C", places=False, **opts),
                 "challenge 0", "squad 2S KH KS", "squad 2H KC KD")
     drawn = generals.outcome(plain)
     assert drawn is not None
@@ -635,7 +635,13 @@ def test_places_at_the_end_of_a_deal_rank_one_two_two_four() -> None:
 
 @pytest.mark.rule("GENERALS-PLACES", "GENERALS-PLAYERS", "GENERALS-PARTNERSHIP")
 def test_places_option_is_for_the_four_player_duel_only() -> None:
+    # The default: on for the four-player duel, off otherwise (the option is then refused).
     assert generals.options().places is False
+    assert generals.options(players=4).places is True
+    assert generals.options(players=4, four_player="partnership").places is False
+    assert generals.options(players=4, places=None) == generals.options(players=4, places=True)
+    assert generals.options(players=4, places="default").places is True
+    assert generals.options(players=4, places=False).places is False
     assert generals.options(players=4, places=True).places is True
     assert generals.options(players=4, places="yes").places is True
     assert generals.new_game(0, generals.options(players=4, places=True)).places == (None,) * 4
@@ -646,10 +652,41 @@ def test_places_option_is_for_the_four_player_duel_only() -> None:
         generals.options(players=4, four_player="partnership", places=True)
     with pytest.raises(OptionError, match="'places'"):
         generals.options(players=4, places="sometimes")
-    # Without the option nobody ever has a place, even when the game is over.
-    state = generals.new_game(4, generals.options(players=4, target=60))
+    # With places=False nobody ever has a place, even when the game is over.
+    state = generals.new_game(4, generals.options(players=4, target=60, places=False))
     choices = iter(range(10_000))
     while generals.outcome(state) is None:
         legal = generals.legal_actions(state)
         state = generals.step(state, legal[next(choices) % len(legal)])
     assert state.places == (None,) * 4
+
+
+@pytest.mark.rule("GENERALS-BOUND", "GENERALS-PLACES")
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_default_game_ends_within_the_stated_bound(players: int) -> None:
+    # Random, lowest-first and heuristic players, every seat the same kind and a mix: at
+    # most 26 battles a deal, and at most 2 deals (two players) or 8 (four, playing on for
+    # places by default).
+    opts = generals.options(players=players)
+    assert opts.places is (players == 4)
+    most_deals = 2 if players == 2 else 8
+    kinds = ["random", "first", "heuristic"]
+    mixes = [[k] * players for k in kinds] + [[kinds[s % 3] for s in range(players)]]
+    for mix in mixes:
+        for seed in range(15):
+            seats = [agents.agent(k, generals.NAME, 100 * seed + s) for s, k in enumerate(mix)]
+            state = generals.new_game(seed, opts)
+            deals_battles = [0]
+            while generals.outcome(state) is None:
+                seat = generals.to_act(state)
+                assert seat is not None
+                legal = generals.legal_actions(state)
+                action = seats[seat].choose(generals.observe(state, seat), legal)
+                after = generals.step(state, action)
+                # The battle that ends a deal belongs to it.
+                deals_battles[-1] += after.battles - state.battles
+                if after.deals > state.deals:
+                    deals_battles.append(0)
+                state = after
+            assert state.deals <= most_deals, (mix, seed)
+            assert max(deals_battles) <= 26, (mix, seed)

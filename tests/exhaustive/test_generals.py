@@ -54,7 +54,8 @@ with the first dealer seat 0 and the game's seed 0; the states are every state v
 * two-carry: 2 players, A 2 3 x S H (6 cards), hand 2, claim 1, target 12;
 * two-return-flex: 2 players, A 2 3 x S H, hand 1, claim 1, target 12, tie
   return_to_owners, squads of one to three cards;
-* four-duel: 4 players, A 2 3 x S H, hand 1, claim 1, target 6, one kill wins;
+* four-duel: 4 players, A 2 3 x S H, hand 1, claim 1, target 6, one kill wins, the game
+  ending at the first finisher (``places=False``);
 * four-partnership: 4 players in partnership, A 2 3 x S H, hand 1, claim 1, target 6;
 * halves: 2 players, colour halves of A 2 3 x C D (2 x 3 cards), hand 2, claim 1,
   target 12, one kill wins.
@@ -114,7 +115,7 @@ PROFILES: dict[str, dict[str, Any]] = {
     },
     "four-duel": {
         "players": 4, "ranks": "A 2 3", "suits": "SH", "hand_size": 1, "claim_cards": 1,
-        "target": 6, "kills_to_win": 1,
+        "target": 6, "kills_to_win": 1, "places": False,
     },
     "four-partnership": {
         "players": 4, "ranks": "A 2 3", "suits": "SH", "hand_size": 1, "claim_cards": 1,

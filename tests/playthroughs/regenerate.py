@@ -174,13 +174,21 @@ SCENARIOS: tuple[Scenario, ...] = (
     ),
     Scenario("wars-to-win-1", 2, (("wars_to_win", 1),), Termination.WARS_WON, arneson.NAME),
     Scenario("default", 1, (), Termination.GENERALS_KILLED, generals.NAME),
-    Scenario("four-players", 2, (("players", 4),), Termination.TARGET_SCORE, generals.NAME),
+    # The four-player game ending at the first finisher (places=False, an option since
+    # rules version 3).
+    Scenario(
+        "four-players",
+        2,
+        (("players", 4), ("places", False)),
+        Termination.TARGET_SCORE,
+        generals.NAME,
+    ),
     # The same game as four-players until seat 2 reaches the target; then the others play
-    # on for the places (GENERALS-PLACES).
+    # on for the places (GENERALS-PLACES, the default of the four-player duel).
     Scenario(
         "four-players-places",
         2,
-        (("players", 4), ("places", True)),
+        (("players", 4),),
         Termination.TARGET_SCORE,
         generals.NAME,
     ),

@@ -7,7 +7,7 @@ from __future__ import annotations
 import enum
 import itertools
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -92,7 +92,7 @@ TITLE = "General's War"
 
 
 #: Bumped whenever a rule changes what any game does; recorded in every game record.
-RULES_VERSION = 2
+RULES_VERSION = 3
 
 
 #: The fewest players the variant allows.
@@ -152,6 +152,14 @@ class SquadSize(enum.Enum):
     original; the number of cards committed is public."""
 
 
+def _places_converter(value: Any) -> bool | None:
+    # GENERALS-PLACES: None stands for the default, resolved once the player count and
+    # the four-player mode are known.
+    if value is None or (isinstance(value, str) and value.strip().lower() in {"none", "default"}):
+        return None
+    return bool_converter("places")(value)
+
+
 def _check_players(value: Any) -> int:
     if isinstance(value, str) and value.strip() in {"2", "4"}:
         return int(value)
@@ -187,10 +195,12 @@ class Options:
         "four_player",
     )
     places: bool = option(
-        False,
+        None,
         "Four players, duel: a player who reaches the target or kills two generals "
-        "finishes in the next place and leaves, and the others play on (GENERALS-PLACES).",
-        bool_converter("places"),
+        "finishes in the next place and leaves, and the others play on (GENERALS-PLACES); "
+        "false ends the game at the first. None (the default) is true for the four-player "
+        "duel and false otherwise.",
+        _places_converter,
     )
     deck_mode: DeckMode = enum_option(
         DeckMode.SHARED_RESERVE,
@@ -222,6 +232,11 @@ class Options:
 
     def __attrs_post_init__(self) -> None:
         n = self.players
+        if cast(object, self.places) is None:
+            # GENERALS-PLACES: the four-player duel plays on for places by default (the
+            # field holds None only until here).
+            duel = n == 4 and self.four_player is FourPlayer.DUEL
+            object.__setattr__(self, "places", duel)
         if self.first_dealer is not None and self.first_dealer >= n:
             raise OptionError("first_dealer", f"seat {self.first_dealer} is not a seat of {n}")
         if self.places and n != 4:
