@@ -31,7 +31,7 @@ pytestmark = pytest.mark.rule(
 KINDS = ("random", "first", "heuristic")
 
 #: (variant, options) pairs: every variant's defaults, and each player count it allows.
-GAMES = [
+GAMES: list[tuple[str, dict[str, object]]] = [
     ("war", {}),
     ("peace", {}),
     ("arneson", {}),
