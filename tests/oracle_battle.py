@@ -317,6 +317,13 @@ class Table:
                     if len(fighters) == 1:
                         winner = fighters[0]
                         break
+            elif rules.out_of_cards == "drop_out":
+                # WAR-OUT-DROP: a fighter with no card left cannot fight: they lose the
+                # war, and the others fight on (someone has a card: see above).
+                fighters = [seat for seat in fighters if self.held(seat) > 0]
+                if len(fighters) == 1:
+                    winner = fighters[0]
+                    break
             # WAR-FACE-DOWN, WAR-OUT: each fighter lays the round's cards, seat by seat.
             turns = []
             for seat in fighters:

@@ -43,6 +43,9 @@ def caravan_options(draw: st.DrawFn, *, small: bool = False) -> caravan.Options:
         opening_hand=draw(st.integers(3, 8)),
         opening_discard=draw(st.sampled_from(list(caravan.OpeningDiscard))),
         face_limit=draw(st.one_of(st.none(), st.integers(1, 5))),
+        max_numbers=draw(st.one_of(st.none(), st.integers(1, 10))),
+        empty_hand=draw(st.sampled_from(list(caravan.EmptyHand))),
+        equal_direction=draw(st.sampled_from(list(caravan.EqualDirection))),
         disband_draws=draw(st.booleans()),
         early_finish=draw(st.booleans()),
         max_turns=draw(st.one_of(st.none(), st.integers(1, 400))),
@@ -114,10 +117,11 @@ def position(
     )
 
 
-def recomputed(car: caravan.Caravan) -> caravan.Caravan:
+def recomputed(car: caravan.Caravan, equal_descends: bool = False) -> caravan.Caravan:
     """Return the caravan of the same piles with everything derived by a naive oracle:
     value as the sum of pip x 2**kings, suit and direction from the last two numbers and
-    the Queens on the last one (written independently of ``derive_caravan``)."""
+    the Queens on the last one (written independently of ``derive_caravan``); two equal
+    last values descend when ``equal_descends`` (``equal_direction=descending``)."""
     piles = car.piles
     if not piles:
         return caravan.Caravan()
@@ -131,7 +135,7 @@ def recomputed(car: caravan.Caravan) -> caravan.Caravan:
     direction = caravan.Direction.NONE
     if len(piles) > 1:
         diff = values[piles[-1].numeral.rank] - values[piles[-2].numeral.rank]
-        if diff:
+        if diff or equal_descends:
             up = (diff > 0) != (len(queens) % 2 == 1)
             direction = caravan.Direction.UP if up else caravan.Direction.DOWN
     return caravan.Caravan(piles, total, suit, direction)
@@ -174,17 +178,21 @@ def naive_legal(state: caravan.State) -> set[caravan.Action]:
             out.update(caravan.Discard(card) for card in hand)
         return out
     limit = state.options.face_limit
+    most = state.options.max_numbers
+    descends = state.options.equal_direction is caravan.EqualDirection.DESCENDING
     for card in hand:
         out.add(caravan.Discard(card))
         if card.rank in values:
             for c in own:
                 piles = cars[c].piles
+                if most is not None and len(piles) >= most:
+                    continue  # CARAVAN-NUMERAL: a full caravan
                 if not piles:
                     out.add(caravan.Play(card, c))
                     continue
                 last = values[piles[-1].numeral.rank]
                 new = values[card.rank]
-                oracle = recomputed(cars[c])
+                oracle = recomputed(cars[c], descends)
                 if new == last:
                     continue
                 same_suit = card.suit == oracle.suit

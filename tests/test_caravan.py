@@ -619,6 +619,49 @@ def test_a_player_with_an_empty_hand_at_their_turn_loses() -> None:
     assert result.scores == (0, 0)
 
 
+@pytest.mark.rule("CARAVAN-EMPTY-HAND")
+def test_with_at_once_the_turn_that_empties_a_hand_loses_the_game() -> None:
+    state = position(["5H", "-", "-", "6S", "-", "-"], ["9H", "7S"], empty_hand="at_once")
+    once = act(state, "9H>A")
+    result = caravan.outcome(once)
+    assert result is not None
+    assert (result.termination, result.winners) == (Termination.EMPTY_HAND, (1,))
+    # Both hands empty after a turn: the next to move, holding nothing, loses as usual.
+    both = act(position(["5H", "-", "-", "6S", "-", "-"], ["9H", ""], empty_hand="at_once"),
+               "9H>A")
+    assert both.result is not None
+    assert (both.result.termination, both.result.winners) == (Termination.EMPTY_HAND, (0,))
+
+
+@pytest.mark.rule("CARAVAN-NUMERAL")
+def test_max_numbers_caps_the_number_cards_of_a_caravan() -> None:
+    table = ["2H 3H 4H", "8C", "-", "6S", "-", "-"]
+    state = position(table, ["5H 7C", "2D"], max_numbers=3)
+    assert names(caravan.legal_actions(state))[:4] == ["5H>B", "5H>C", "7C>B", "7C>C"]
+    with pytest.raises(IllegalActionError, match="already holds 3 number cards"):
+        act(state, "5H>A")
+    assert "5H>A" in names(caravan.legal_actions(position(table, ["5H 7C", "2D"])))
+
+
+@pytest.mark.rule("CARAVAN-RECOMPUTE", "CARAVAN-DIRECTION")
+def test_equal_last_values_after_a_removal_have_no_direction_or_descend() -> None:
+    # A Jack on D2 leaves 4C 4S as the last two number cards of D.
+    table = ["10S", "-", "-", "4C 7D 4S", "-", "-"]
+    for option, direction, follows in (
+        ("any", Direction.NONE, ["2D", "2S", "9H"]),
+        ("descending", Direction.DOWN, ["2D", "2S"]),
+    ):
+        state = position(table, ["JS", "2D 9H 2S"], equal_direction=option)
+        after = act(state, "JS>D2")
+        d = after.caravans[3]
+        assert (str(d), d.direction) == ("4C 4S", direction)
+        legal = names(caravan.legal_actions(after))
+        numbers = [a.split(">")[0] for a in legal if a.endswith(">D")]
+        # 2S matches the suit and 2D goes down; 9H only goes up, which a descending
+        # caravan refuses.
+        assert sorted(numbers) == sorted(follows), option
+
+
 @pytest.mark.rule("CARAVAN-LIMIT")
 def test_a_turn_limit_ends_in_a_draw() -> None:
     state = caravan.new_game(8, caravan.options(max_turns=3))

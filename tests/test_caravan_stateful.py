@@ -72,9 +72,11 @@ class CaravanMachine(RuleBasedStateMachine):
 
     @invariant()
     def values_equal_a_recomputation_from_scratch(self) -> None:
+        descends = self.state.options.equal_direction is caravan.EqualDirection.DESCENDING
+        equal = caravan.Direction.DOWN if descends else caravan.Direction.NONE
         for car in self.state.caravans:
-            assert car == recomputed(car)
-            assert car == caravan.derive_caravan(car.piles)
+            assert car == recomputed(car, descends)
+            assert car == caravan.derive_caravan(car.piles, equal)
 
     @invariant()
     def suit_and_direction_agree_with_the_table(self) -> None:
@@ -139,7 +141,12 @@ class CaravanMachine(RuleBasedStateMachine):
         elif result.termination is Termination.EMPTY_HAND:
             loser = 1 - result.winners[0]
             assert s.hands[loser] == ()
-            assert s.to_move == loser
+            if self.options.empty_hand is caravan.EmptyHand.AT_ONCE and s.to_move != loser:
+                # CARAVAN-EMPTY-HAND, at_once: the loser's own turn emptied their hand
+                # while the winner still holds cards.
+                assert s.hands[1 - loser] != ()
+            else:
+                assert s.to_move == loser
         else:
             assert result.termination is Termination.TURN_LIMIT
             assert result.is_draw

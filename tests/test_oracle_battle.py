@@ -14,13 +14,13 @@ The option grid (:data:`WAR_GRID`, :data:`PEACE_GRID`):
 * War, every pair of option values (a covering design built by :func:`all_pairs`, whose
   coverage :func:`test_grids_cover_every_pair` checks) over ``players`` 2, 3, 4, 5;
   ``face_down`` 0, 1, 3; ``pickup_order`` shuffled, winner_first, seat_order, win_pile;
-  ``out_of_cards`` last_card_stands, lose; ``war_joins`` all, tied; ``repeated_tie`` war,
+  ``out_of_cards`` last_card_stands, lose, drop_out; ``war_joins`` all, tied; ``repeated_tie`` war,
   single_card; ``spare_cards`` set_aside, deal; ``wars_to_win`` none, 3; ``max_battles``
   none, 150; and the deck: the standard 52 cards, 2-8 in clubs, diamonds and hearts (21
   cards, so that the deal leaves spare cards), 2-4 in all four suits (12 cards: many
-  ties, short players and undecidable wars), and two copies of 10-A (40 cards). 16 rows.
+  ties, short players and undecidable wars), and two copies of 10-A (40 cards). 18 rows.
 * War, the full product of the rules of a war, ``pickup_order`` x ``out_of_cards`` x
-  ``war_joins`` x ``repeated_tie`` (4 x 2 x 2 x 2 = 32 rows), for three players with one
+  ``war_joins`` x ``repeated_tie`` (4 x 3 x 2 x 2 = 48 rows), for three players with one
   face-down card on the 12-card deck 2-5 in clubs, diamonds and hearts, where wars and
   short players are the rule.
 * War, 4 rows of extremes: a deck of aces only (every battle a war), six players on the
@@ -31,9 +31,9 @@ The option grid (:data:`WAR_GRID`, :data:`PEACE_GRID`):
 * Peace, the full product ``pickup_order`` x ``peace_joins`` x ``players`` (4 x 2 x 3 =
   24 rows) on the 12-card deck 2-5 in clubs, diamonds and hearts.
 
-That is 52 War and 41 Peace combinations, 93 in all (:data:`COMBINATIONS`). Seeds per
+That is 70 War and 41 Peace combinations, 111 in all (:data:`COMBINATIONS`). Seeds per
 combination by profile (:func:`seed_count`): ``full`` (``pytest -m slow --profile full``)
-10,000 each, 930,000 games in all; ``ci`` and ``dev`` 100 each, 9,300 games in all.
+10,000 each, 1,110,000 games in all; ``ci`` and ``dev`` 100 each, 11,100 games in all.
 Half of the seeds are small (0, 1, 2, ...) and half are the largest 64-bit seeds, so
 that the generator's 64-bit wrap-around is exercised too.
 
@@ -68,7 +68,7 @@ WAR_FACTORS: Factors = {
     "pickup_order": ["shuffled", "winner_first", "seat_order", "win_pile"],
     "players": [2, 3, 4, 5],
     "face_down": [0, 1, 3],
-    "out_of_cards": ["last_card_stands", "lose"],
+    "out_of_cards": ["last_card_stands", "lose", "drop_out"],
     "war_joins": ["all", "tied"],
     "repeated_tie": ["war", "single_card"],
     "spare_cards": ["set_aside", "deal"],
@@ -133,7 +133,7 @@ def options_of(row: dict[str, Any]) -> dict[str, Any]:
 
 _RULES = {
     "pickup_order": ["shuffled", "winner_first", "seat_order", "win_pile"],
-    "out_of_cards": ["last_card_stands", "lose"],
+    "out_of_cards": ["last_card_stands", "lose", "drop_out"],
     "war_joins": ["all", "tied"],
     "repeated_tie": ["war", "single_card"],
 }
@@ -293,7 +293,7 @@ def test_grids_cover_every_pair() -> None:
         for a, b in itertools.combinations(factors, 2):
             for pair in itertools.product(factors[a], factors[b]):
                 assert any((row[a], row[b]) == pair for row in rows), (a, b, pair)
-    assert (len(WAR_GRID), len(PEACE_GRID), len(COMBINATIONS)) == (52, 41, 93)
+    assert (len(WAR_GRID), len(PEACE_GRID), len(COMBINATIONS)) == (70, 41, 111)
 
 
 def test_grid_meets_every_ending() -> None:

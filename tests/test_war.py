@@ -403,6 +403,26 @@ def test_battle_limit_is_a_named_draw() -> None:
     assert war.legal_actions(end) == ()
 
 
+@pytest.mark.rule("WAR-OUT-DROP", "WAR-WIN-WARS")
+def test_drop_out_a_fighter_with_no_card_loses_the_war() -> None:
+    # Seat 0 ties with its last card: it cannot fight, so seat 1 wins the war (and all
+    # the cards); under last_card_stands its 5S would stand and win.
+    two = game(["5S", "5H 2H 2S"], "2 5", "SH", face_down=1, out_of_cards="drop_out")
+    end = war.step(two, PLAY)
+    assert war.outcome(end) == Outcome(Termination.ALL_CARDS, (1,))
+    assert (end.wars, end.wars_won) == (1, (0, 1))
+    stands = war.step(game(["5S", "5H 2H 2S"], "2 5", "SH", face_down=1), PLAY)
+    assert war.outcome(stands) == Outcome(Termination.ALL_CARDS, (0,))
+    # Three players: seat 0 drops out, seats 1 and 2 fight on (2H and 3D down, 3H beats
+    # 2D), and a short player lays what it has, as under WAR-OUT.
+    deal = ["5S", "5H 2H 3H 2S", "5D 3D 2D 3S"]
+    three = war.step(game(deal, "2 3 5", "SHD", face_down=1, out_of_cards="drop_out",
+                          pickup_order="seat_order"), PLAY)
+    assert three.last is not None
+    assert (three.last.winner, three.last.eliminated, three.wars_won) == (1, (0,), (0, 1, 0))
+    assert stocks(three) == ["", "2S 5S 5H 2H 3H 5D 3D 2D", "3S"]
+
+
 @pytest.mark.rule("WAR-LIMIT")
 def test_a_default_game_is_a_draw_after_5000_battles() -> None:
     assert war.options().max_battles == 5000

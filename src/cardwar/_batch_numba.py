@@ -227,6 +227,7 @@ def _play_game(
     single_card: bool,
     pickup: int,
     lose: bool,
+    drop_out: bool,
     joins_tied: bool,
     wars_to_win: int,
     max_battles: int,
@@ -403,6 +404,18 @@ def _play_game(
                             winner = part[0]
                             break
                     # WAR-OUT-ALL-SHORT: everyone short at once plays what they have.
+                elif drop_out:
+                    # WAR-OUT-DROP: a fighter with no card left loses the war.
+                    m = 0
+                    for k in range(nparts):
+                        s = part[k]
+                        if count[s] + won_count[s] > 0:
+                            part[m] = s
+                            m += 1
+                    nparts = m
+                    if nparts == 1:
+                        winner = part[0]
+                        break
                 for k in range(nparts):
                     s = part[k]
                     have = count[s] + won_count[s]
@@ -504,6 +517,7 @@ def _play_games_kernel(
     single_card: bool,
     pickup: int,
     lose: bool,
+    drop_out: bool,
     joins_tied: bool,
     wars_to_win: int,
     max_battles: int,
@@ -531,6 +545,7 @@ def _play_games_kernel(
             single_card,
             pickup,
             lose,
+            drop_out,
             joins_tied,
             wars_to_win,
             max_battles,
@@ -558,6 +573,7 @@ def play_games(
     single_card: bool,
     pickup: int,
     lose: bool,
+    drop_out: bool,
     joins_tied: bool,
     wars_to_win: int,
     max_battles: int,
@@ -583,6 +599,7 @@ def play_games(
         bool(single_card),
         int(pickup),
         bool(lose),
+        bool(drop_out),
         bool(joins_tied),
         int(wars_to_win),
         int(max_battles),

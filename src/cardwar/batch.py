@@ -341,6 +341,7 @@ def _kernel_arguments(variant: str, options: Any) -> dict[str, Any]:
         "single_card": rules.repeated_tie is RepeatedTie.SINGLE_CARD,
         "pickup": _PICKUPS[rules.pickup],
         "lose": rules.out_of_cards is OutOfCards.LOSE,
+        "drop_out": rules.out_of_cards is OutOfCards.DROP_OUT,
         "joins_tied": rules.joins is WarJoins.TIED,
         "wars_to_win": rules.wars_to_win or 0,
         "max_battles": rules.max_battles or 0,

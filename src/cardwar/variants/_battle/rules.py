@@ -78,6 +78,9 @@ class OutOfCards(enum.Enum):
     LOSE = "lose"
     """A player who cannot put down the full stake and a face-up card is out of the
     game, and their remaining cards go to the table."""
+    DROP_OUT = "drop_out"
+    """Put down what you have with the last card face up; with no card left, you cannot
+    fight and lose the war (the rule of the most-cited War simulator)."""
 
 
 class WarJoins(enum.Enum):
@@ -573,6 +576,13 @@ def _general_battle(state: BattleState, rules: Rules) -> BattleState:
                     winner = participants[0]
                     break
             # Everyone short at once: they play what they have (WAR-OUT-ALL-SHORT).
+        elif rules.out_of_cards is OutOfCards.DROP_OUT:
+            # WAR-OUT-DROP: a fighter with no card left cannot fight and loses the war
+            # (someone still has a card: see WAR-UNDECIDABLE above).
+            participants = [s for s in participants if available(s)]
+            if len(participants) == 1:
+                winner = participants[0]
+                break
         turns = []
         for s in participants:
             have = available(s)

@@ -60,6 +60,8 @@ __all__ = [
     "Direction",
     "Disband",
     "Discard",
+    "EmptyHand",
+    "EqualDirection",
     "OpeningDiscard",
     "Options",
     "Pile",
@@ -93,7 +95,7 @@ TITLE = "Caravan"
 
 
 #: Bumped whenever a rule changes what any game does; recorded in every game record.
-RULES_VERSION = 1
+RULES_VERSION = 2
 
 
 #: The fewest players the variant allows.
@@ -175,6 +177,26 @@ class OpeningDiscard(enum.Enum):
     """Never; a player with no number card to open with forfeits the rest of the opening."""
 
 
+class EmptyHand(enum.Enum):
+    """When a player with an empty hand loses (CARAVAN-EMPTY-HAND)."""
+
+    NEXT_TURN = "next_turn"
+    """When their turn comes and they have no card to play."""
+    AT_ONCE = "at_once"
+    """As soon as a turn leaves one player's hand empty and not the other's (the rule of
+    the r3w0p/caravan engine since 2024)."""
+
+
+class EqualDirection(enum.Enum):
+    """The direction of a caravan whose last two number cards have equal values, which
+    only a removal can bring about (CARAVAN-RECOMPUTE)."""
+
+    ANY = "any"
+    """No direction: a number card of any other value may follow."""
+    DESCENDING = "descending"
+    """Descending (the r3w0p/caravan engine since 2024)."""
+
+
 def _deck_converter(name: str) -> Callable[[Any], tuple[Card, ...] | None]:
     def convert(value: Any) -> tuple[Card, ...] | None:
         if value is None or (isinstance(value, str) and value.strip().lower() == "none"):
@@ -214,6 +236,22 @@ class Options:
     )
     face_limit: int | None = limit_option(
         "face_limit", "None: no limit; N: at most N face cards on one number card (CARAVAN-FACE)."
+    )
+    max_numbers: int | None = limit_option(
+        "max_numbers",
+        "None: no limit; N: at most N number cards in one caravan (CARAVAN-NUMERAL).",
+    )
+    empty_hand: EmptyHand = enum_option(
+        EmptyHand.NEXT_TURN,
+        "When a player with an empty hand loses: when their turn comes, or as soon as a turn "
+        "leaves their hand empty (CARAVAN-EMPTY-HAND).",
+        "empty_hand",
+    )
+    equal_direction: EqualDirection = enum_option(
+        EqualDirection.ANY,
+        "The direction of a caravan whose last two number cards are equal after a removal "
+        "(CARAVAN-RECOMPUTE).",
+        "equal_direction",
     )
     disband_draws: bool = option(
         False,
@@ -350,9 +388,11 @@ class Caravan:
 _EMPTY = Caravan()
 
 
-def derive_caravan(piles: tuple[Pile, ...]) -> Caravan:
+def derive_caravan(piles: tuple[Pile, ...], equal: Direction = Direction.NONE) -> Caravan:
     """Return the caravan of ``piles`` with its value, suit and direction computed from
-    scratch (CARAVAN-VALUE, CARAVAN-SUIT, CARAVAN-DIRECTION, CARAVAN-RECOMPUTE)."""
+    scratch (CARAVAN-VALUE, CARAVAN-SUIT, CARAVAN-DIRECTION, CARAVAN-RECOMPUTE); ``equal``
+    is the direction when the last two number cards have equal values (the option
+    ``equal_direction``)."""
     if not piles:
         return _EMPTY
     value = sum(p.value for p in piles)
@@ -366,7 +406,7 @@ def derive_caravan(piles: tuple[Pile, ...]) -> Caravan:
     direction = Direction.NONE
     if len(piles) >= 2:
         a, b = _PIPS[piles[-2].numeral.rank], _PIPS[last.numeral.rank]
-        direction = Direction.UP if b > a else Direction.DOWN if b < a else Direction.NONE
+        direction = Direction.UP if b > a else Direction.DOWN if b < a else equal
     if flips:
         direction = _REVERSED[direction]
     return Caravan(piles, value, suit, direction)
@@ -641,12 +681,15 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             out.extend(_discard(card) for card in cards)
         return tuple(out)
     limit = state.options.face_limit
+    most = state.options.max_numbers
     # Per own caravan: (index, last value or 0 when empty, suit, direction): the facts
     # CARAVAN-SUIT, CARAVAN-DIRECTION and CARAVAN-REPEAT look at.
     ends = []
     for c in own:
         car = caravans[c]
         piles = car.piles
+        if most is not None and len(piles) >= most:
+            continue  # CARAVAN-NUMERAL: the caravan is full
         last = _PIPS[piles[-1].numeral.rank] if piles else 0
         ends.append((c, last, car.suit, car.direction))
     for card in cards:
@@ -715,6 +758,9 @@ def _why_illegal(state: State, action: object) -> str | None:
                     return f"in the opening, a number card starts an empty caravan " \
                         f"(CARAVAN-OPENING); {CARAVAN_NAMES[c]} is started"
                 return None
+            most = state.options.max_numbers
+            if most is not None and len(car.piles) >= most:
+                return f"{CARAVAN_NAMES[c]} already holds {most} number cards (CARAVAN-NUMERAL)"
             if not _numeral_fits(car, card, value):
                 last = car.piles[-1].numeral
                 return (
@@ -778,7 +824,8 @@ def step(state: State, action: Action) -> State:
         hand = hands[seat]
         i = hand.index(card)
         hands[seat] = hand[:i] + hand[i + 1 :]
-        caravans, removed = _apply_play(caravans, card, action.caravan, action.target)
+        equal = _EQUAL[state.options.equal_direction]
+        caravans, removed = _apply_play(caravans, card, action.caravan, action.target, equal)
         if removed:
             discards = discards + removed
         draw = not opening  # CARAVAN-OPENING: no draw after an opening placement
@@ -816,11 +863,16 @@ def _replace(caravans: tuple[Caravan, ...], c: int, car: Caravan) -> tuple[Carav
     return (*caravans[:c], car, *caravans[c + 1 :])
 
 
+#: The direction of two equal last values, per option (CARAVAN-RECOMPUTE).
+_EQUAL = {EqualDirection.ANY: Direction.NONE, EqualDirection.DESCENDING: Direction.DOWN}
+
+
 def _apply_play(
-    caravans: tuple[Caravan, ...], card: Card, c: int, target: int | None
+    caravans: tuple[Caravan, ...], card: Card, c: int, target: int | None, equal: Direction
 ) -> tuple[tuple[Caravan, ...], tuple[Card, ...]]:
     """Return the caravans after ``card`` is played on caravan ``c`` (at ``target``), and
-    the cards that the play removed from the table."""
+    the cards that the play removed from the table; ``equal`` is the direction of two
+    equal last values."""
     car = caravans[c]
     piles = car.piles
     value = _PIPS.get(card.rank)
@@ -850,7 +902,7 @@ def _apply_play(
     if rank is _JACK:
         # CARAVAN-JACK: the number card goes with everything on it, and the Jack.
         removed = (host.numeral, *host.faces, card)
-        new = derive_caravan(piles[:target] + piles[target + 1 :])  # CARAVAN-RECOMPUTE
+        new = derive_caravan(piles[:target] + piles[target + 1 :], equal)  # CARAVAN-RECOMPUTE
         return _replace(caravans, c, new), removed
     # A Joker stays on its target; CARAVAN-JOKER-ACE / CARAVAN-JOKER-NUMBER remove the
     # other number cards of the Ace's suit, or of the target's value, from all caravans.
@@ -876,7 +928,7 @@ def _apply_play(
                 changed = True
             else:
                 keep.append(p)
-        out.append(derive_caravan(tuple(keep)) if changed else other)  # CARAVAN-RECOMPUTE
+        out.append(derive_caravan(tuple(keep), equal) if changed else other)  # CARAVAN-RECOMPUTE
     return tuple(out), tuple(removed_cards)
 
 
@@ -907,6 +959,14 @@ def _settle(state: State, nxt: int) -> State:
     elif not (opening[0] or opening[1]) and not state.hands[nxt]:
         # CARAVAN-EMPTY-HAND: a seat with no card when its turn comes loses.
         result = Outcome(Termination.EMPTY_HAND, (1 - nxt,), counts)
+    elif (
+        opts.empty_hand is EmptyHand.AT_ONCE
+        and not (opening[0] or opening[1])
+        and not state.hands[1 - nxt]
+    ):
+        # CARAVAN-EMPTY-HAND, empty_hand=at_once: the turn emptied the mover's hand while
+        # the other still holds cards.
+        result = Outcome(Termination.EMPTY_HAND, (nxt,), counts)
     elif opts.max_turns is not None and state.turns >= opts.max_turns:
         result = Outcome(Termination.TURN_LIMIT, (), counts)  # CARAVAN-LIMIT
     return State(
