@@ -38,7 +38,7 @@ def study(games: int) -> dict[tuple[str, int], tuple[Any, Any]]:
     out: dict[tuple[str, int], tuple[Any, Any]] = {}
     for pickup in PICKUPS:
         for face_down in FACE_DOWN:
-            options = war.options(pickup_order=pickup, face_down=face_down)
+            options = war.options(pickup_order=pickup, face_down=face_down, max_battles=None)
             chunks = list(batch.simulate(war, options, master_seed=MASTER_SEED, games=games))
             battles = np.concatenate([np.asarray(c.battles) for c in chunks])
             terms = np.concatenate([np.asarray(c.termination) for c in chunks])
