@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import subprocess
@@ -10,6 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cardwar import __version__, agents, arneson, records, war
 from cardwar.cli import main, summarise
@@ -364,6 +367,28 @@ def test_summary_statistics() -> None:
     assert summary["wins"] == [49, 49]
     assert summary["draws"] == {"battle_limit": 1}
     assert summary["unfinished"] == 1
+
+
+@given(st.lists(st.integers(0, 40), min_size=1, max_size=200))
+def test_the_streamed_summary_is_the_summary_of_the_sorted_lengths(lengths: list[int]) -> None:
+    # Tally keeps counts of lengths, not the games: its statistics are those of the
+    # sorted list of lengths, nearest rank.
+    results = [{"steps": n, "termination": "all_cards", "winners": [n % 2]} for n in lengths]
+    got = summarise(results, 2)["length"]
+    ordered = sorted(lengths)
+    k = len(ordered)
+
+    def nearest(p: int) -> int:
+        return ordered[max(1, math.ceil(p / 100 * k)) - 1]
+
+    assert got == {
+        "mean": sum(ordered) / k,
+        "median": (ordered[(k - 1) // 2] + ordered[k // 2]) / 2,
+        "p95": nearest(95),
+        "p99": nearest(99),
+        "min": ordered[0],
+        "max": ordered[-1],
+    }
 
 
 # --- the installed command ---------------------------------------------------------------------

@@ -178,17 +178,20 @@ def test_simulate_counts_games_cut_by_max_steps_as_unfinished(
 
 
 def test_simulate_writes_json_to_stdout(capsys: pytest.CaptureFixture[str]) -> None:
+    # With --json -, stdout is the JSON document alone; the text for people goes to stderr.
     assert main(["simulate", "peace", "-n", "4", "--seed", "9", "--jobs", "1",
                  "--json", "-"]) == 0
-    out = capsys.readouterr().out
-    summary_lines = 4  # header, length, wins, draws
-    doc = json.loads("\n".join(out.splitlines()[summary_lines:]))
+    captured = capsys.readouterr()
+    doc = json.loads(captured.out)
     assert doc["variant"] == "peace"
     assert doc["seed"] == 9
     assert [g["seed"] for g in doc["games"]] == [derive_seed(9, i) for i in range(4)]
     for game in doc["games"]:
         record = agents.play("peace", (), game["seed"])
         assert game["steps"] == len(record.actions)
+    assert doc["summary"]["games"] == 4
+    assert captured.err.startswith("Peace: 4 games, seed 9;")
+    assert "game length (steps): mean" in captured.err
 
 
 def test_simulate_in_worker_processes_gives_the_same_games(
@@ -211,14 +214,27 @@ def test_simulate_in_worker_processes_gives_the_same_games(
 # --- errors main turns into exit statuses ---------------------------------------------------
 
 
-def test_an_unwritable_json_file_exits_1(
+def test_an_unwritable_json_file_is_refused_before_any_game(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     target = tmp_path / "no-such-dir" / "out.json"
-    assert main(["simulate", "war", "-n", "2", "--jobs", "1", "--json", str(target)]) == 1
-    err = capsys.readouterr().err
-    assert err.startswith("cardwar: error: [Errno 2] No such file or directory")
-    assert err.count("\n") == 1
+    assert main(["simulate", "war", "-n", "2", "--jobs", "1", "--json", str(target)]) == 2
+    captured = capsys.readouterr()
+    assert f"the directory {str(target.parent)!r} does not exist" in captured.err
+    assert captured.out == ""  # nothing was played
+    assert main(["simulate", "war", "-n", "2", "--json", str(tmp_path)]) == 2
+    assert "is a directory" in capsys.readouterr().err
+
+
+def test_an_unwritable_record_is_refused_before_the_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "missing" / "game.json"
+    assert main(["play", "war", "--record", str(target)]) == 2
+    captured = capsys.readouterr()
+    assert "--record" in captured.err
+    assert "does not exist" in captured.err
+    assert captured.out == ""
 
 
 class ClosedPipe(io.TextIOBase):

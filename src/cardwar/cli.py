@@ -20,8 +20,10 @@ import os
 import re
 import sys
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, Any, NoReturn
+
+import attrs
 
 from cardwar import __version__, batch, records
 from cardwar import agents as agents_module
@@ -231,6 +233,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     check_seed(args.seed)
     if args.max_steps is not None and args.max_steps < 0:
         raise UsageError(f"--max-steps must be at least 0, got {args.max_steps}")
+    if args.record is not None:
+        check_writable(args.record, "--record")
     if game.AUTOMATIC:
         return _play_automatic(args, game, options)
     return _play_interactive(args, game, options)
@@ -479,13 +483,60 @@ def _run_chunk(task: tuple[str, Any, int, int, int, tuple[str, ...], int | None]
     return out
 
 
-def _percentile(ordered: Sequence[int], p: float) -> int:
-    """Return the nearest-rank ``p``-th percentile of sorted values."""
-    rank = max(1, math.ceil(p / 100 * len(ordered)))
-    return ordered[rank - 1]
+class Tally:
+    """The summary of per-game results, kept as they arrive, in memory bounded by the
+    number of distinct game lengths (not the number of games)."""
+
+    def __init__(self, players: int) -> None:
+        self.lengths: Counter[int] = Counter()
+        self.wins = [0] * players
+        self.draws: Counter[str] = Counter()
+        self.unfinished = 0
+
+    def add(self, result: dict[str, Any]) -> None:
+        """Count one game's result (a dict as ``simulate --json`` lists them)."""
+        self.lengths[result["steps"]] += 1
+        if result["termination"] is None:
+            self.unfinished += 1
+        elif not result["winners"]:
+            self.draws[result["termination"]] += 1
+        for seat in result["winners"] or ():
+            self.wins[seat] += 1
+
+    def _nth(self, index: int) -> int:
+        """Return the ``index``-th smallest length (from 0)."""
+        seen = 0
+        for length in sorted(self.lengths):
+            seen += self.lengths[length]
+            if index < seen:
+                return length
+        raise IndexError(index)
+
+    def summary(self) -> dict[str, Any]:
+        """Return the summary: game length (mean, median, 95th and 99th percentiles,
+        nearest rank), wins per seat, draws by reason, unfinished games."""
+        n = sum(self.lengths.values())
+
+        def percentile(p: float) -> int:
+            return self._nth(max(1, math.ceil(p / 100 * n)) - 1)
+
+        return {
+            "games": n,
+            "length": {
+                "mean": sum(k * v for k, v in self.lengths.items()) / n if n else 0.0,
+                "median": (self._nth((n - 1) // 2) + self._nth(n // 2)) / 2 if n else 0.0,
+                "p95": percentile(95) if n else 0,
+                "p99": percentile(99) if n else 0,
+                "min": min(self.lengths) if n else 0,
+                "max": max(self.lengths) if n else 0,
+            },
+            "wins": list(self.wins),
+            "draws": dict(sorted(self.draws.items())),
+            "unfinished": self.unfinished,
+        }
 
 
-def summarise(results: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
+def summarise(results: Iterable[dict[str, Any]], players: int) -> dict[str, Any]:
     """Return the summary of per-game results: game length (mean, median, 95th and 99th
     percentiles, nearest rank), wins per seat, draws by reason, unfinished games.
 
@@ -493,32 +544,10 @@ def summarise(results: Sequence[dict[str, Any]], players: int) -> dict[str, Any]
     ...            {"steps": 5, "termination": "battle_limit", "winners": []}], 2)["draws"]
     {'battle_limit': 1}
     """
-    lengths = sorted(r["steps"] for r in results)
-    wins = [0] * players
-    draws: Counter[str] = Counter()
-    unfinished = 0
-    for r in results:
-        if r["termination"] is None:
-            unfinished += 1
-        elif not r["winners"]:
-            draws[r["termination"]] += 1
-        for seat in r["winners"] or ():
-            wins[seat] += 1
-    n = len(lengths)
-    return {
-        "games": n,
-        "length": {
-            "mean": sum(lengths) / n if n else 0.0,
-            "median": (lengths[(n - 1) // 2] + lengths[n // 2]) / 2 if n else 0.0,
-            "p95": _percentile(lengths, 95) if n else 0,
-            "p99": _percentile(lengths, 99) if n else 0,
-            "min": lengths[0] if n else 0,
-            "max": lengths[-1] if n else 0,
-        },
-        "wins": wins,
-        "draws": dict(sorted(draws.items())),
-        "unfinished": unfinished,
-    }
+    tally = Tally(players)
+    for result in results:
+        tally.add(result)
+    return tally.summary()
 
 
 def _format_summary(summary: dict[str, Any]) -> list[str]:
@@ -562,6 +591,23 @@ def _agent_kinds(text: str | None, game: Variant, players: int) -> tuple[str, ..
     return tuple(kinds)
 
 
+def check_writable(path: str, what: str) -> None:
+    """Refuse, before any work is done, an output ``path`` that cannot be written: a
+    directory, a file in a missing directory, or one without write permission."""
+    if path == "-":
+        return
+    if os.path.isdir(path):
+        raise UsageError(f"{what} {path!r} is a directory")
+    parent = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(parent):
+        raise UsageError(f"{what} {path!r}: the directory {parent!r} does not exist")
+    if os.path.exists(path):
+        if not os.access(path, os.W_OK):
+            raise UsageError(f"{what} {path!r} cannot be written (permission denied)")
+    elif not os.access(parent, os.W_OK):
+        raise UsageError(f"{what} {path!r}: the directory {parent!r} cannot be written to")
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
     game, options = _game_and_options(args)
     check_seed(args.seed)
@@ -572,11 +618,17 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError(f"--jobs must be at least 1, got {jobs}")
     if args.max_steps < 1:
         raise UsageError(f"--max-steps must be at least 1, got {args.max_steps}")
+    if args.json is not None:
+        check_writable(args.json, "--json")
     players = game.num_players(game.new_game(0, options))
     kinds = _agent_kinds(args.agents, game, players)
+    # With --json -, stdout holds the JSON alone; what people read goes to stderr.
+    text = sys.stderr if args.json == "-" else sys.stdout
+    quiet = args.no_progress or not sys.stderr.isatty()
+    results: Iterator[dict[str, Any]]
     if batch.supports(game, options):
         # War and Peace: the batch engine, bit-identical to step (one step is one battle).
-        results = _run_batch(game, options, args.seed, args.n, jobs, args.max_steps)
+        results = _run_batch(game, options, args.seed, args.n, jobs, args.max_steps, quiet)
         engine = "batch engine (numba)"
     else:
         chunk = max(1, min(200, math.ceil(args.n / (jobs * 8))))
@@ -586,58 +638,126 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
              args.max_steps)
             for start in range(0, args.n, chunk)
         )
-        results = _run_tasks(tasks, 1 if args.n <= chunk else jobs, args.n, args.no_progress)
+        results = _run_tasks(tasks, 1 if args.n <= chunk else jobs, args.n, quiet, game.NAME)
         engine = "reference engine (step)"
-    summary = summarise(results, players)
     agents_text = f"; agents: {', '.join(kinds)}" if kinds else ""
     print(f"{game.TITLE}: {args.n} games, seed {args.seed}; options: "
-          f"{_changed_options(options)}{agents_text}; engine: {engine}")
-    print("\n".join(_format_summary(summary)))
-    if args.json is not None:
-        doc = {
-            "variant": game.NAME,
-            "rules_version": game.RULES_VERSION,
-            "library_version": __version__,
-            "options": options_to_json(options),
-            "seed": args.seed,
-            "agents": list(kinds),
-            "summary": summary,
-            "games": results,
-        }
-        text = json.dumps(doc, indent=1) + "\n"
-        if args.json == "-":
-            sys.stdout.write(text)
-        else:
-            with open(args.json, "w", encoding="utf-8") as f:
-                f.write(text)
+          f"{_changed_options(options)}{agents_text}; engine: {engine}", file=text, flush=True)
+    tally = Tally(players)
+    if args.json is None:
+        for result in results:
+            tally.add(result)
+    else:
+        # The per-game results are written as they come, never all kept in memory.
+        out = sys.stdout if args.json == "-" else open(args.json, "w", encoding="utf-8")  # noqa: SIM115
+        try:
+            head = {
+                "variant": game.NAME,
+                "rules_version": game.RULES_VERSION,
+                "library_version": __version__,
+                "options": options_to_json(options),
+                "seed": args.seed,
+                "agents": list(kinds),
+            }
+            out.write("{\n" + "".join(f" {json.dumps(k)}: {json.dumps(v)},\n"
+                                         for k, v in head.items()))
+            out.write(' "games": [')
+            for i, result in enumerate(results):
+                tally.add(result)
+                out.write(("\n  " if i == 0 else ",\n  ") + json.dumps(result))
+            out.write('\n ],\n "summary": ' + json.dumps(tally.summary()) + "\n}\n")
+        finally:
+            if out is not sys.stdout:
+                out.close()
+    print("\n".join(_format_summary(tally.summary())), file=text)
     return 0
 
 
-def _run_batch(game: Variant, options: Any, seed: int, n: int, jobs: int, max_steps: int
-               ) -> list[dict[str, Any]]:
-    """Play the games with :mod:`cardwar.batch`; return the results ``_run_chunk`` gives.
-    A game longer than ``max_steps`` battles is cut there, unfinished, as the step loop
-    cuts it."""
-    from concurrent.futures import ProcessPoolExecutor
-    from contextlib import nullcontext
+class _InProcess:
+    """An executor that runs each call at once in this process, for ``--jobs 1``."""
 
-    out: list[dict[str, Any]] = []
+    def submit(self, fn: Any, /, *args: Any) -> Any:
+        from concurrent.futures import Future
+
+        future: Future[Any] = Future()
+        future.set_result(fn(*args))
+        return future
+
+
+class _PoolFuture:
+    """A future of :class:`_Pool`: waits in short steps, so that Ctrl-C is seen."""
+
+    def __init__(self, result: Any) -> None:
+        self._result = result
+
+    def result(self) -> Any:
+        while not self._result.ready():
+            self._result.wait(0.2)
+        return self._result.get()
+
+    def cancel(self) -> bool:
+        return False
+
+
+class _Pool:
+    """Worker processes for the batch engine that ignore Ctrl-C and are ended at once
+    when the run stops (a ``concurrent.futures`` pool waits for its running chunks)."""
+
+    def __init__(self, jobs: int) -> None:
+        import multiprocessing
+
+        self._pool = multiprocessing.get_context("spawn").Pool(
+            jobs, initializer=_ignore_interrupts
+        )
+
+    def submit(self, fn: Any, /, *args: Any) -> _PoolFuture:
+        return _PoolFuture(self._pool.apply_async(fn, args))
+
+    def terminate(self) -> None:
+        self._pool.terminate()
+        self._pool.join()
+
+
+#: Games per chunk of the batch engine in ``simulate``: small enough that Ctrl-C, seen
+#: between chunks, stops the run within a second or two.
+_BATCH_CHUNK = 10_000
+
+
+def _run_batch(game: Variant, options: Any, seed: int, n: int, jobs: int, max_steps: int,
+               quiet: bool = True) -> Iterator[dict[str, Any]]:
+    """Play the games with :mod:`cardwar.batch`; yield the results ``_run_chunk`` gives,
+    in game order. A game longer than ``max_steps`` battles is cut there, unfinished, as
+    the step loop cuts it; the kernel itself stops it one battle later."""
+    from tqdm import tqdm
+
+    limit = options.max_battles
+    if (limit is None or limit > max_steps + 1) and max_steps < 2**62:
+        # A game still running after max_steps battles is reported unfinished whatever
+        # happens next, so the kernel may stop it at max_steps + 1: every game that ends
+        # by then ends the same way.
+        options = attrs.evolve(options, max_battles=max_steps + 1)
     # Below 100,000 games, starting worker processes costs more than it saves.
-    pool = ProcessPoolExecutor(jobs) if jobs > 1 and n >= 100_000 else nullcontext(None)
-    with pool as executor:
-        for chunk in batch.simulate(game, options, master_seed=seed, games=n,
-                                    executor=executor):
-            for i, (s, battles, _, winner, termination) in enumerate(chunk.rows()):
-                done = battles <= max_steps
-                out.append({
-                    "game": chunk.start + i,
-                    "seed": s,
-                    "steps": battles if done else max_steps,
-                    "termination": termination.value if done else None,
-                    "winners": ([winner] if winner >= 0 else []) if done else None,
-                    "scores": None,
-                })
-    return out
+    pool = _Pool(jobs) if jobs > 1 and n >= 100_000 else None
+    executor = _InProcess() if pool is None else pool
+    try:
+        with tqdm(total=n, unit="game", disable=quiet, file=sys.stderr, desc=game.NAME) as bar:
+            for chunk in batch.simulate(game, options, master_seed=seed, games=n,
+                                        executor=executor, chunk_size=_BATCH_CHUNK,
+                                        max_pending=2 * jobs):
+                for i, (s, battles, _, winner, termination) in enumerate(chunk.rows()):
+                    done = battles <= max_steps
+                    yield {
+                        "game": chunk.start + i,
+                        "seed": s,
+                        "steps": battles if done else max_steps,
+                        "termination": termination.value if done else None,
+                        "winners": ([winner] if winner >= 0 else []) if done else None,
+                        "scores": None,
+                    }
+                bar.update(len(chunk))
+    finally:
+        if pool is not None:
+            pool.terminate()
 
 
 def _ignore_interrupts() -> None:
@@ -647,9 +767,9 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run_tasks(tasks: Iterable[Any], jobs: int, total: int, no_progress: bool
-               ) -> list[dict[str, Any]]:
-    """Run the chunks, in processes when ``jobs > 1``; return the results by game index.
+def _run_tasks(tasks: Iterable[Any], jobs: int, total: int, quiet: bool, label: str = ""
+               ) -> Iterator[dict[str, Any]]:
+    """Run the chunks, in processes when ``jobs > 1``; yield the results in game order.
 
     At most two chunks per process are handed out ahead, so that Ctrl-C stops the run
     at once: the workers are ended (none is left behind) and nothing more is started.
@@ -658,41 +778,40 @@ def _run_tasks(tasks: Iterable[Any], jobs: int, total: int, no_progress: bool
 
     from tqdm import tqdm
 
-    quiet = no_progress or not sys.stderr.isatty()
-    done: dict[int, list[dict[str, Any]]] = {}
-    with tqdm(total=total, unit="game", disable=quiet, file=sys.stderr) as bar:
+    with tqdm(total=total, unit="game", disable=quiet, file=sys.stderr, desc=label) as bar:
         if jobs == 1:
-            for i, task in enumerate(tasks):
-                done[i] = _run_chunk(task)
-                bar.update(len(done[i]))
+            for task in tasks:
+                chunk = _run_chunk(task)
+                bar.update(len(chunk))
+                yield from chunk
         else:
             import multiprocessing
 
             context = multiprocessing.get_context("spawn")
             pool = context.Pool(jobs, initializer=_ignore_interrupts)
             try:
-                pending: deque[tuple[int, Any]] = deque()
+                pending: deque[Any] = deque()
 
-                def collect() -> None:
-                    i, result = pending.popleft()
+                def collect() -> list[dict[str, Any]]:
+                    result = pending.popleft()
                     while not result.ready():
                         result.wait(0.2)  # short waits: Ctrl-C is seen between them
-                    done[i] = result.get()
-                    bar.update(len(done[i]))
+                    chunk: list[dict[str, Any]] = result.get()
+                    bar.update(len(chunk))
+                    return chunk
 
-                for i, task in enumerate(tasks):
-                    pending.append((i, pool.apply_async(_run_chunk, (task,))))
+                for task in tasks:
+                    pending.append(pool.apply_async(_run_chunk, (task,)))
                     while len(pending) >= 2 * jobs:
-                        collect()
+                        yield from collect()
                 while pending:
-                    collect()
+                    yield from collect()
                 pool.close()
             except BaseException:
                 pool.terminate()
                 raise
             finally:
                 pool.join()
-    return [r for i in range(len(done)) for r in done[i]]
 
 
 # --- the parser -------------------------------------------------------------------------
