@@ -293,3 +293,23 @@ def test_any_choices_conserve_cards_and_count_battles(seed: int, choices: list[i
         assert Counter(arneson.cards_in_play(state)) == deck
         assert state.battles in (before, before + 1)
         assert all(len(h) <= 3 for h in state.hands)
+
+
+@pytest.mark.rule("ARNESON-WAR")
+def test_the_narration_says_who_took_which_cards_of_a_war() -> None:
+    # The winner of the war takes 8 cards and the loser the pair that started it: the
+    # narration used to say "seat 0 takes 10 cards" (issue: CLI defects, 8).
+    before = arneson.step(play(game(WAR_DEAL, EIGHT, "SH"), "5S", "5H"),
+                          arneson.parse_action("4S"))
+    after = arneson.step(before, arneson.parse_action("3H"))
+    said = arneson.describe_step(before, arneson.parse_action("3H"), after, ascii=True)
+    assert said.endswith("-> seat 0 takes 8 cards, seat 1 the 2 that started the war")
+    assert (after.cards_held(0), after.cards_held(1)) == (10, 4)
+    seen = arneson.render_observation(arneson.observe(after, 1), ascii=True)
+    assert "seat 1 the 2 that started the war" in seen
+    # With war_pair=winner the winner takes all 10.
+    classic = game(WAR_DEAL, EIGHT, "SH", war_pair="winner")
+    before = arneson.step(play(classic, "5S", "5H"), arneson.parse_action("4S"))
+    after = arneson.step(before, arneson.parse_action("3H"))
+    said = arneson.describe_step(before, arneson.parse_action("3H"), after, ascii=True)
+    assert said.endswith("-> seat 0 takes 10 cards")

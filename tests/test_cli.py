@@ -369,6 +369,20 @@ def test_summary_statistics() -> None:
     assert summary["unfinished"] == 1
 
 
+def test_player_counts_are_the_ones_the_options_accept(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # General's War takes 2 or 4 players, not 3: every place that says so agrees (it said
+    # "2-4" in `variants` and `rules`).
+    assert main(["variants"]) == 0
+    lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()}
+    assert "2 or 4 players" in lines["generals"]
+    assert "3 or 4 players" in lines["cold-war"]
+    assert "2 to 4 players" in lines["peace"]
+    assert main(["rules", "generals"]) == 0
+    assert "; 2 or 4 players;" in capsys.readouterr().out
+
+
 @given(st.lists(st.integers(0, 40), min_size=1, max_size=200))
 def test_the_streamed_summary_is_the_summary_of_the_sorted_lengths(lengths: list[int]) -> None:
     # Tally keeps counts of lengths, not the games: its statistics are those of the

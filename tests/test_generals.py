@@ -690,3 +690,21 @@ def test_every_default_game_ends_within_the_stated_bound(players: int) -> None:
                 state = after
             assert state.deals <= most_deals, (mix, seed)
             assert max(deals_battles) <= 26, (mix, seed)
+
+
+@pytest.mark.rule("GENERALS-BATTLE", "GENERALS-OBSERVE")
+def test_a_battle_shows_each_sides_squads_next_to_its_own_sum() -> None:
+    # Seat 2 chose seat 0: the sides are (2,) then (0,), and each sum stands by its squad
+    # (the line used to list squads by seat and sums by side: "seat 0 ..., seat 2 ...
+    # (26-16)" when seat 0's squad made 16).
+    battle = generals.Battle(
+        sides=((2,), (0,)),
+        squads=(parse_cards("3D 5S 8S"), (), parse_cards("7H 9D 10S"), ()),
+        sums=(26, 16),
+        taker=2,
+        taken=6,
+        kills=(),
+    )
+    state = attrs.evolve(generals.new_game(0, generals.options(players=4)), last=battle)
+    text = generals.render_state(state, ascii=True)
+    assert "last battle: seat 2 7H 9D 10S (26) vs seat 0 3D 5S 8S (16) -> seat 2 takes 6" in text

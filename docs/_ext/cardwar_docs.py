@@ -43,6 +43,7 @@ from sphinx.util.typing import ExtensionMetadata
 import cardwar
 from cardwar.cards import Rank, Suit
 from cardwar.core import OptionError, OptionInfo, options_info
+from cardwar.render import players_text
 
 __all__ = [
     "DOCUMENTED_MODULES",
@@ -361,8 +362,8 @@ class VariantsDirective(SphinxDirective):
     """Render the table of variants: every registered variant, from the registry, then
     the planned ones given as content lines ``name | game | players | decisions``.
 
-    A registered variant's players and decisions come from its module (``MIN_PLAYERS``,
-    ``MAX_PLAYERS``, ``AUTOMATIC``), and its game links to its rules page
+    A registered variant's players and decisions come from its module (the counts its
+    options accept between ``MIN_PLAYERS`` and ``MAX_PLAYERS``, and ``AUTOMATIC``), and its game links to its rules page
     ``rules/<name>``; a content line gives its description of the game (and its
     decisions, if it is not automatic). A planned line for a variant that is registered
     is not listed as planned.
@@ -406,7 +407,7 @@ class VariantsDirective(SphinxDirective):
                 [
                     nodes.paragraph("", "", nodes.literal(text=found.NAME)),
                     nodes.paragraph("", "", self._rules_link(found.NAME, game)),
-                    nodes.paragraph(text=_players(found.MIN_PLAYERS, found.MAX_PLAYERS)),
+                    nodes.paragraph(text=players_text(found)),
                     nodes.paragraph(text=decisions),
                     nodes.paragraph(text="available"),
                 ]
@@ -437,17 +438,6 @@ class VariantsDirective(SphinxDirective):
             refwarn=True,
             refdoc=self.env.docname,
         )
-
-
-def _players(low: int, high: int | None) -> str:
-    """Return how many players a variant takes, in words.
-
-    >>> _players(2, None), _players(2, 4), _players(2, 2)
-    ('2 or more', '2 to 4', '2')
-    """
-    if high is None:
-        return f"{low} or more"
-    return str(low) if low == high else f"{low} to {high}"
 
 
 def _row(cells: list[nodes.Element]) -> nodes.row:

@@ -35,7 +35,7 @@ from cardwar.core import (
     options_info,
     options_to_json,
 )
-from cardwar.render import render_observation, render_state, symbolize
+from cardwar.render import players_text, render_observation, render_state, symbolize
 from cardwar.rng import SeedError, check_seed, derive_seed
 from cardwar.variants import UnknownVariantError, all_variants, variant
 
@@ -160,12 +160,9 @@ def _show(value: object) -> str:
 def _cmd_variants(args: argparse.Namespace) -> int:
     width = max(20, *(len(v.TITLE) + 1 for v in all_variants()))
     for v in all_variants():
-        most = "+" if v.MAX_PLAYERS is None else f"-{v.MAX_PLAYERS}"
-        if v.MAX_PLAYERS == v.MIN_PLAYERS:
-            most = ""
         aliases = f" (also: {', '.join(v.ALIASES)})" if v.ALIASES else ""
         kind = "automatic" if v.AUTOMATIC else "decisions"
-        print(f"{v.NAME:<10} {v.TITLE:<{width}} {v.MIN_PLAYERS}{most} players, {kind}{aliases}")
+        print(f"{v.NAME:<10} {v.TITLE:<{width}} {players_text(v)} players, {kind}{aliases}")
     return 0
 
 
@@ -196,12 +193,7 @@ def _wrap(text: str, indent: str, width: int = 88) -> list[str]:
 def _cmd_rules(args: argparse.Namespace) -> int:
     game = variant(args.variant)
     aliases = f"; also: {', '.join(game.ALIASES)}" if game.ALIASES else ""
-    if game.MAX_PLAYERS == game.MIN_PLAYERS:
-        players = f"{game.MIN_PLAYERS} players"
-    elif game.MAX_PLAYERS is None:
-        players = f"{game.MIN_PLAYERS} or more players"
-    else:
-        players = f"{game.MIN_PLAYERS} to {game.MAX_PLAYERS} players"
+    players = f"{players_text(game)} players"
     kind = "automatic (no decisions)" if game.AUTOMATIC else "players make decisions"
     out = [
         f"{game.TITLE} ({game.NAME}{aliases})",

@@ -27,7 +27,7 @@ from typing import Any, cast
 import attrs
 
 from cardwar.cards import Card
-from cardwar.core import Outcome, Variant
+from cardwar.core import OptionError, Outcome, Variant
 
 __all__ = [
     "SUIT_SYMBOLS",
@@ -35,12 +35,50 @@ __all__ = [
     "format_card_suit",
     "format_cards",
     "indent_block",
+    "player_counts",
+    "players_text",
     "render_fields",
     "render_observation",
     "render_state",
     "result_lines",
     "symbolize",
 ]
+
+def player_counts(game: Variant) -> tuple[int, ...] | None:
+    """Return every number of players ``game`` allows, or ``None`` when it has no upper
+    bound: the counts between ``MIN_PLAYERS`` and ``MAX_PLAYERS`` that its ``options``
+    accept (General's War takes 2 or 4, not 3)."""
+    low, high = game.MIN_PLAYERS, game.MAX_PLAYERS
+    if high is None:
+        return None
+    if high == low:
+        return (low,)
+    counts = []
+    for n in range(low, high + 1):
+        try:
+            game.options(players=n)
+        except OptionError:
+            continue
+        counts.append(n)
+    return tuple(counts)
+
+
+def players_text(game: Variant) -> str:
+    """Return how many players ``game`` takes, in words, without the word "players".
+
+    >>> from cardwar import variant
+    >>> [players_text(variant(n)) for n in ("war", "peace", "generals", "cold-war", "caravan")]
+    ['2 or more', '2 to 4', '2 or 4', '3 or 4', '2']
+    """
+    counts = player_counts(game)
+    if counts is None:
+        return f"{game.MIN_PLAYERS} or more"
+    if len(counts) == 1:
+        return str(counts[0])
+    if len(counts) > 2 and counts == tuple(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]}"
+    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
+
 
 #: The suit symbols, by suit letter.
 SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}

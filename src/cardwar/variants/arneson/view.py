@@ -11,8 +11,8 @@ from cardwar.core import Outcome
 from cardwar.errors import check_seat, check_state
 from cardwar.render import format_card, format_cards, indent_block, result_lines
 from cardwar.variants._battle import BattleRecord, Turn
-from cardwar.variants._battle.view import describe_battle, header, last_battle_lines
-from cardwar.variants.arneson.rules import TITLE, Choose, State, to_act
+from cardwar.variants._battle.view import describe_battle, header
+from cardwar.variants.arneson.rules import TITLE, Choose, Options, State, WarPair, to_act
 
 __all__ = [
     "Observation",
@@ -55,6 +55,8 @@ class Observation:
     """The last completed battle."""
     result: Outcome | None
     """The outcome once the game has ended."""
+    options: Options = attrs.field(factory=Options)
+    """The game's options (known to everyone)."""
 
 
 def observe(state: State, seat: int) -> Observation:
@@ -75,10 +77,37 @@ def observe(state: State, seat: int) -> Observation:
         wars_won=state.tally.wars_won,
         last=state.last,
         result=state.result,
+        options=state.options,
     )
 
 
 # --- text for people ----------------------------------------------------------------------
+
+
+def _battle_lines(
+    number: int, record: BattleRecord, options: Options, *, ascii: bool = False
+) -> list[str]:
+    """Return the lines of one battle, as War shows them, saying who took which cards:
+    after a war, the loser takes the two cards that started it (ARNESON-WAR)."""
+    lines = describe_battle(number, record, ascii=ascii)
+    winner = record.winner
+    if winner is not None and record.wars and options.war_pair is WarPair.LOSER:
+        suffix = f" -> seat {winner} takes {record.cards} cards"
+        for i, line in enumerate(lines):
+            if line.endswith(suffix):
+                lines[i] = (line[: -len(suffix)] + f" -> seat {winner} takes "
+                            f"{record.cards - 2} cards, seat {1 - winner} the 2 that "
+                            "started the war")
+    return lines
+
+
+def _last_battle(battles: int, last: BattleRecord | None, options: Options,
+                 ascii: bool) -> list[str]:
+    if last is None:
+        return []
+    lines = _battle_lines(battles, last, options, ascii=ascii)
+    lines[0] = "last battle:" + lines[0].partition(":")[2]
+    return lines
 
 
 def _war_in_progress(
@@ -108,7 +137,7 @@ def render_state(state: State, *, ascii: bool = False) -> str:
     if state.tally.set_aside:
         lines.append(f"set aside: {format_cards(state.tally.set_aside, ascii=ascii)}")
     lines += _war_in_progress(state.rounds, state.stakes, ascii)
-    lines += last_battle_lines(state.battles, state.last, ascii)
+    lines += _last_battle(state.battles, state.last, state.options, ascii)
     lines += result_lines(state.result)
     return indent_block(lines)
 
@@ -125,7 +154,7 @@ def render_observation(obs: Observation, *, ascii: bool = False) -> str:
         you = "  <- you" if s == me else ""
         lines.append(f"seat {s}: {held} cards ({parts}), wars won {obs.wars_won[s]}{you}")
     lines += _war_in_progress(obs.rounds, obs.stakes, ascii)
-    lines += last_battle_lines(obs.battles, obs.last, ascii)
+    lines += _last_battle(obs.battles, obs.last, obs.options, ascii)
     lines.append(f"your hand: {format_cards(obs.hand, ascii=ascii)}")
     if obs.committed is not None:
         lines.append(f"you chose: {format_card(obs.committed, ascii=ascii)}")
@@ -147,7 +176,7 @@ def describe_step(before: State, action: Choose, after: State, *, ascii: bool = 
     seat = to_act(before)
     assert seat is not None  # every step of Arneson's War is a seat's choice
     if after.battles > before.battles and after.last is not None:
-        lines = describe_battle(after.battles, after.last, ascii=ascii)
+        lines = _battle_lines(after.battles, after.last, after.options, ascii=ascii)
         return "\n".join([*lines, *result_lines(after.result)])
     if after.committed[seat] is not None:
         return f"seat {seat} chose a card"

@@ -131,14 +131,18 @@ def _generals_common(x: State | Observation, ascii: bool) -> list[str]:
 
 def _battle_line(b: Battle, ascii: bool) -> str:
     """Return a resolved battle: the squads, their sums, who took what, generals killed."""
-    squads = ", ".join(f"seat {s} {format_cards(q, ascii=ascii)}"
-                       for s, q in enumerate(b.squads) if q)
-    sums = "-".join(map(str, b.sums))
+    # Each side's squads, then that side's sum: in the four-player game a side is two
+    # seats, and the sides need not be in seat order.
+    sides = " vs ".join(
+        ", ".join(f"seat {seat} {format_cards(b.squads[seat], ascii=ascii)}"
+                  for seat in side if b.squads[seat]) + f" ({total})"
+        for side, total in zip(b.sides, b.sums, strict=True)
+    )
     who = "equal sums, the cards stay" if b.taker is None else (
         f"seat {b.taker} takes {b.taken}")
     kills = "".join(f"; seat {s}'s general {format_card(c, ascii=ascii)} is killed"
                     for s, c in b.kills)
-    return f"{squads} ({sums}) -> {who}{kills}"
+    return f"{sides} -> {who}{kills}"
 
 
 def _ordinal(place: int) -> str:
