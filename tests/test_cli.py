@@ -280,7 +280,7 @@ def test_replay_mismatch_exits_1_naming_the_step(tmp_path: Path) -> None:
     path.write_text(json.dumps(doc))
     done = cardwar("replay", str(path), "-q")
     assert done.returncode == 1
-    assert done.stderr.startswith("cardwar: error: $.actions[104]: step 104 differs")
+    assert done.stderr.startswith("cardwar: error: $.actions[104]: step 105 differs")
     assert "game over" in done.stderr
     assert "Traceback" not in done.stderr
 
@@ -367,6 +367,16 @@ def test_summary_statistics() -> None:
     assert summary["wins"] == [49, 49]
     assert summary["draws"] == {"battle_limit": 1}
     assert summary["unfinished"] == 1
+
+
+def test_play_accepts_every_agent_simulate_does(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("builtins.input", lambda prompt="": "1")
+    for kind in agents.KINDS:
+        assert main(["play", "arneson", "--opponent", kind, "--seed", "1",
+                     "-o", "max_battles=2", "--quiet"]) == 0, kind
+        assert "result: " in capsys.readouterr().out
 
 
 def test_player_counts_are_the_ones_the_options_accept(

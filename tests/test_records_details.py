@@ -47,7 +47,7 @@ def test_a_mismatch_at_a_step_names_the_step_in_its_message_and_path() -> None:
         records.replay(longer)
     assert err.value.path == f"$.actions[{n}]"
     assert str(err.value) == (
-        f"$.actions[{n}]: step {n} differs: the record has the action 'play' and 1 more; "
+        f"$.actions[{n}]: step {n + 1} differs: the record has the action 'play' and 1 more; "
         f"the replay has the game over, with the outcome {record.outcome}"
     )
 
@@ -73,7 +73,7 @@ def test_an_outcome_recorded_after_one_step_names_step_0_as_the_last() -> None:
         records.replay(record)
     assert (err.value.step, err.value.path) == (1, "$.outcome")
     assert str(err.value).startswith(
-        "$.outcome: the outcome differs after the last step (0): the record has the outcome "
+        "$.outcome: the outcome differs after the last step (1): the record has the outcome "
         "won by seat 0 (all_cards); the replay has no outcome: the game goes on"
     )
 
@@ -85,7 +85,7 @@ def test_a_record_without_outcome_of_a_finished_game_says_the_game_goes_on() -> 
     cut = attrs.evolve(record, outcome=None)
     with pytest.raises(ReplayMismatch) as err:
         records.replay(cut)
-    last = len(record.actions) - 1
+    last = len(record.actions)
     assert str(err.value) == (
         f"$.outcome: the outcome differs after the last step ({last}): the record has no "
         f"outcome (the game goes on); the replay has the outcome {record.outcome}"
@@ -339,7 +339,7 @@ def test_one_action_after_the_end_is_named_alone() -> None:
     with pytest.raises(ReplayMismatch) as err:
         records.replay(longer)
     assert str(err.value) == (
-        f"$.actions[{n}]: step {n} differs: the record has the action 'play'; "
+        f"$.actions[{n}]: step {n + 1} differs: the record has the action 'play'; "
         f"the replay has the game over, with the outcome {record.outcome}"
     )
 
@@ -350,7 +350,7 @@ def test_a_game_that_goes_on_without_a_seat_to_act_lists_its_legal_actions() -> 
     with pytest.raises(ReplayMismatch) as err:
         records.replay(record)
     assert str(err.value) == (
-        "$.outcome: the outcome differs after the last step (4): the record has the outcome "
+        "$.outcome: the outcome differs after the last step (5): the record has the outcome "
         "won by seat 0 (all_cards); the replay has no outcome: the game goes on (legal: play)"
     )
 
@@ -467,8 +467,8 @@ def test_an_illegal_action_where_nobody_is_to_act_names_no_seat(gate: Variant) -
     with pytest.raises(ReplayMismatch) as err:
         records.replay(_gate_record(("knock",)))
     assert str(err.value) == (
-        "$.actions[0]: step 0 differs: the record has the action 'knock'; the replay has "
-        "it is illegal: 'knock' is not legal; legal actions: open"
+        "$.actions[0]: step 1 differs: the record has the action 'knock'; the replay has "
+        "no such legal action: 'knock' is not legal; legal actions: open"
     )
 
 

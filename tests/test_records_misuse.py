@@ -143,7 +143,7 @@ def test_an_option_that_left_no_trace_in_the_actions_is_caught_by_the_digest(
         records.replay(tweaked)
     assert err.value.path == "$.digest"
     assert str(err.value).startswith(
-        f"$.digest: the final state differs after the last step ({len(record.actions) - 1}): "
+        f"$.digest: the final state differs after the last step ({len(record.actions)}): "
         f"the record has a final state of digest {record.digest}; the replay has one of "
         "digest ")
 
@@ -189,3 +189,17 @@ def test_the_digest_depends_on_every_part_of_the_state_and_nothing_else() -> Non
                               env={"PYTHONHASHSEED": seed, "PATH": ""}, timeout=60,
                               check=True)
         assert done.stdout.strip() == records.digest(state)
+
+
+def test_a_number_of_thousands_of_digits_gets_the_records_own_message() -> None:
+    # Python's int conversion stops at 4300 digits with advice about
+    # sys.set_int_max_str_digits; a record never needs more than 20 digits.
+    record = agents.play("war", (), 3, {"max_battles": 3})
+    text = records.dumps(record).replace('"seed": 3', '"seed": ' + "9" * 5001)
+    with pytest.raises(RecordError, match="a number of 5001 digits") as err:
+        records.loads(text)
+    assert "set_int_max_str_digits" not in str(err.value)
+    # Up to the limit, a too-large number is named by its field.
+    wide = records.dumps(record).replace('"seed": 3', '"seed": ' + "9" * 100)
+    with pytest.raises(RecordError, match=r"\$\.seed"):
+        records.loads(wide)

@@ -363,9 +363,9 @@ class VariantsDirective(SphinxDirective):
     the planned ones given as content lines ``name | game | players | decisions``.
 
     A registered variant's players and decisions come from its module (the counts its
-    options accept between ``MIN_PLAYERS`` and ``MAX_PLAYERS``, and ``AUTOMATIC``), and its game links to its rules page
-    ``rules/<name>``; a content line gives its description of the game (and its
-    decisions, if it is not automatic). A planned line for a variant that is registered
+    options accept between ``MIN_PLAYERS`` and ``MAX_PLAYERS``, and ``AUTOMATIC``), and
+    its game links to its rules page ``rules/<name>``; a content line gives its
+    description of the game (and its decisions, if it is not automatic). A planned line for a variant that is registered
     is not listed as planned.
     """
 

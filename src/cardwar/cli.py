@@ -846,7 +846,7 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_options_argument(p)
     p.add_argument("--seat", type=int, default=0,
                    help="your seat in a variant with decisions (default 0)")
-    p.add_argument("--opponent", choices=("heuristic", "random"), default=None,
+    p.add_argument("--opponent", choices=agents_module.KINDS, default=None,
                    help="the agent playing the other seats (default: the variant's "
                    "heuristic agent if it has one, else random)")
     p.add_argument("--max-steps", type=int, default=None, help="stop after this many steps")

@@ -134,12 +134,14 @@ class ReplayMismatch(RecordError):
 
     def __init__(self, step: int, recorded: str, replayed: str, path: str | None = None) -> None:
         what = "the final state" if path == "$.digest" else "the outcome"
+        # Steps are numbered from 1, as `cardwar replay` lists them; the JSON path counts
+        # the actions from 0.
         if path is None:
-            where = f"step {step} differs"
+            where = f"step {step + 1} differs"
         elif step == 0:
             where = f"{what} differs before any step"
         else:
-            where = f"{what} differs after the last step ({step - 1})"
+            where = f"{what} differs after the last step ({step})"
         super().__init__(
             f"{where}: the record has {recorded}; the replay has {replayed}",
             f"$.actions[{step}]" if path is None else path,
@@ -492,6 +494,21 @@ def _no_constant(name: str) -> object:
     raise RecordError(f"malformed JSON: {name} is not a JSON number", "$")
 
 
+#: The most digits a number of a record can need: seeds and scores fit in 64 bits (20
+#: digits); a little room is left so that an out-of-range value is named by its field.
+_MAX_DIGITS = 100
+
+
+def _integer_text(text: str) -> int:
+    # Python refuses to convert integers of more than 4300 digits with a message about
+    # sys.set_int_max_str_digits; no record needs even a hundred.
+    digits = len(text.lstrip("-"))
+    if digits > _MAX_DIGITS:
+        raise RecordError(f"malformed JSON: a number of {digits} digits; no field of a "
+                          f"record holds more than 20", "$")
+    return int(text)
+
+
 def _check_max_bytes(max_bytes: object) -> int:
     if type(max_bytes) is not int or max_bytes < 0:
         raise RecordError(f"max_bytes must be an int >= 0, got {max_bytes!r}")
@@ -542,7 +559,7 @@ def loads(text: str | bytes | bytearray, *, max_bytes: int = MAX_BYTES) -> Recor
     if size > max_bytes:
         raise RecordError(f"the record is {size} bytes, more than the bound of {max_bytes}")
     try:
-        data = json.loads(text, parse_constant=_no_constant)
+        data = json.loads(text, parse_constant=_no_constant, parse_int=_integer_text)
     except RecordError:
         raise
     except RecursionError:
@@ -667,7 +684,7 @@ def iter_states(record: Record) -> Iterator[Any]:
             raise ReplayMismatch(
                 i,
                 f"the action {text!r}",
-                f"it is illegal{who}: {err}",
+                f"no such legal action{who}: {err}",
             ) from None
         yield state
     result = game.outcome(state)
