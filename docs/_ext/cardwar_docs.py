@@ -365,8 +365,8 @@ class VariantsDirective(SphinxDirective):
     A registered variant's players and decisions come from its module (the counts its
     options accept between ``MIN_PLAYERS`` and ``MAX_PLAYERS``, and ``AUTOMATIC``), and
     its game links to its rules page ``rules/<name>``; a content line gives its
-    description of the game (and its decisions, if it is not automatic). A planned line for a variant that is registered
-    is not listed as planned.
+    description of the game (and its decisions, if it is not automatic). A planned line
+    for a variant that is registered is not listed as planned.
     """
 
     has_content = True
