@@ -176,7 +176,9 @@ def test_interactive_play_takes_numbers_and_notation_and_answers_bad_input(
     out = done.stdout
     assert "you are seat 0" in out
     assert "1) 8\u2663   2) 10\u2660   3) Q\u2665" in out
-    assert "2\u2663 is not legal now; legal:" in out
+    # The library's reason, not only the legal list.
+    assert "not legal now: seat 0 cannot play 2\u2663: it is not a card of their hand; " \
+        "legal actions:" in out
     assert "not understood: bad action 'nonsense'" in out
     assert "there is no action 99: choose 1 to 3" in out
     assert "list the legal actions again" in out
@@ -440,3 +442,30 @@ def test_a_closed_pipe_is_not_an_error() -> None:
         err = proc.stderr.read()
         assert proc.wait() == 0
     assert b"Traceback" not in err
+
+
+def test_the_cli_says_why_an_action_is_illegal_and_fits_the_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Caravan: a number card on the opponent's caravan is refused with the rule that
+    # refuses it.
+    answers = iter(["3S>D", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    monkeypatch.setenv("COLUMNS", "40")
+    assert main(["play", "caravan", "--seed", "4", "--ascii"]) == 0
+    out = capsys.readouterr().out
+    assert "not legal now: seat 0 cannot play 3S>D: number cards go on your own caravans " \
+        "(CARAVAN-NUMERAL)" in out
+    listing = out[out.index("your move:"):].splitlines()[1:4]
+    assert all(len(line) <= 39 for line in listing), listing
+
+
+def test_peace_calls_its_ties_peace(capsys: pytest.CaptureFixture[str]) -> None:
+    from cardwar import peace
+
+    state = peace.new_game(0, peace.options(ranks="2 3", suits="SH"), deal=["2S 3S", "2H 3H"])
+    after = peace.step(state, peace.Play.PLAY)
+    said = peace.describe_step(state, peace.Play.PLAY, after, ascii=True)
+    assert "\n  peace: " in said
+    assert "war" not in said
+    assert "  peace: " in peace.render_state(after, ascii=True)

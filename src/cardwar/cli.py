@@ -35,6 +35,7 @@ from cardwar.core import (
     options_info,
     options_to_json,
 )
+from cardwar.errors import CardwarError
 from cardwar.render import players_text, render_observation, render_state, symbolize
 from cardwar.rng import SeedError, check_seed, derive_seed
 from cardwar.variants import UnknownVariantError, all_variants, variant
@@ -269,9 +270,7 @@ def _play_automatic(args: argparse.Namespace, game: Variant, options: Any) -> in
     if result is None:
         print(f"stopped after {len(actions)} steps (--max-steps); the game goes on")
     else:
-        steps = len(actions)
-        unit = game.STEP_NAME if steps == 1 else game.STEP_NAME + "s"
-        print(f"result: {result} after {steps} {unit}")
+        print(f"result: {result} after {_count(len(actions), game.STEP_NAME)}")
     _save(args, game, options, actions, result, state)
     return 0
 
@@ -342,9 +341,14 @@ def _play_interactive(args: argparse.Namespace, game: Variant, options: Any) -> 
     if result is not None:
         verdict = ("a draw" if result.is_draw else
                    "you win" if me in result.winners else "you lose")
-        print(f"result: {result}: {verdict}, after {len(actions)} steps")
+        print(f"result: {result}: {verdict}, after {_count(len(actions), 'step')}")
     _save(args, game, options, actions, result, state)
     return 0
+
+
+def _count(n: int, name: str) -> str:
+    """Return ``1 battle``, ``2 battles``."""
+    return f"{n} {name}" if n == 1 else f"{n} {name}s"
 
 
 def _list_actions(legal: tuple[Any, ...], ascii: bool) -> str:
@@ -352,7 +356,13 @@ def _list_actions(legal: tuple[Any, ...], ascii: bool) -> str:
     return "\n".join(_columns(items))
 
 
-def _columns(items: list[str], width: int = 88) -> list[str]:
+def _columns(items: list[str], width: int | None = None) -> list[str]:
+    """Return ``items`` laid out in lines no wider than ``width`` (by default the
+    terminal's, less one column, so that the terminal never wraps an item)."""
+    if width is None:
+        import shutil
+
+        width = max(20, shutil.get_terminal_size((89, 24)).columns - 1)
     lines: list[str] = []
     line = ""
     for item in items:
@@ -403,8 +413,13 @@ def _ask(game: Variant, state: Any, me: int, legal: tuple[Any, ...], ascii: bool
             print(f"not understood: {err}; type a number from 1 to {len(legal)}, or help")
             continue
         if action not in legal:
-            shown = ", ".join(format_action(a, ascii=ascii) for a in legal)
-            print(f"{format_action(action, ascii=ascii)} is not legal now; legal: {shown}")
+            # The library says why (the rule the action breaks) and lists the legal ones.
+            try:
+                game.step(state, action)
+            except CardwarError as err:
+                print(f"not legal now: {symbolize(str(err), ascii=ascii)}")
+            else:  # pragma: no cover - step accepts exactly the legal actions
+                print(f"{format_action(action, ascii=ascii)} is not legal now")
             continue
         return action
 

@@ -67,8 +67,10 @@ def observe(state: BattleState, seat: int) -> BattleObservation:
 # --- text for people ----------------------------------------------------------------------
 
 
-def describe_battle(number: int, record: BattleRecord, *, ascii: bool = True) -> list[str]:
-    """Return the lines that show one battle: every round's cards and who took the table.
+def describe_battle(number: int, record: BattleRecord, *, ascii: bool = True,
+                    tie: str = "war") -> list[str]:
+    """Return the lines that show one battle: every round's cards and who took the table;
+    ``tie`` names the rounds after a tie (``peace`` in Peace).
 
     >>> from cardwar import war
     >>> state = war.step(war.new_game(2026), war.Play.PLAY)
@@ -89,7 +91,7 @@ def describe_battle(number: int, record: BattleRecord, *, ascii: bool = True) ->
                 parts.append(f"seat {t.seat} {card(t.face_up)} stands")
             else:
                 parts.append(f"seat {t.seat} {t.face_down} down, {card(t.face_up)} up")
-        label = "war" if i == 1 else f"war {i}"
+        label = tie if i == 1 else f"{tie} {i}"
         lines.append(f"  {label}: " + ", ".join(parts))
     if record.winner is None:
         lines[-1] += f" -> undecidable, {record.cards} cards set aside"
@@ -100,11 +102,12 @@ def describe_battle(number: int, record: BattleRecord, *, ascii: bool = True) ->
     return lines
 
 
-def last_battle_lines(battles: int, last: BattleRecord | None, ascii: bool) -> list[str]:
+def last_battle_lines(battles: int, last: BattleRecord | None, ascii: bool,
+                      tie: str = "war") -> list[str]:
     """Return the lines that show the last battle (none before the first)."""
     if last is None:
         return []
-    lines = describe_battle(battles, last, ascii=ascii)
+    lines = describe_battle(battles, last, ascii=ascii, tie=tie)
     lines[0] = "last battle:" + lines[0].partition(":")[2]
     return lines
 
@@ -115,7 +118,8 @@ def header(title: str, battles: int, who: str = "") -> str:
     return f"{title}, {who + ' ' if who else ''}{when}"
 
 
-def render_state(title: str, state: BattleState, *, ascii: bool = False) -> str:
+def render_state(title: str, state: BattleState, *, ascii: bool = False,
+                 tie: str = "war") -> str:
     """Return the whole state of the game ``title`` as text: every stock in order."""
     lines = [header(title, state.battles)]
     for s in range(state.players):
@@ -123,12 +127,13 @@ def render_state(title: str, state: BattleState, *, ascii: bool = False) -> str:
         lines.append(f"seat {s} stock: {format_cards(state.stocks[s], ascii=ascii)}{won}")
     if state.set_aside:
         lines.append(f"set aside: {format_cards(state.set_aside, ascii=ascii)}")
-    lines += last_battle_lines(state.battles, state.last, ascii)
+    lines += last_battle_lines(state.battles, state.last, ascii, tie)
     lines += result_lines(state.result)
     return indent_block(lines)
 
 
-def render_observation(title: str, obs: BattleObservation, *, ascii: bool = False) -> str:
+def render_observation(title: str, obs: BattleObservation, *, ascii: bool = False,
+                       tie: str = "war") -> str:
     """Return one seat's view of the game ``title`` as text: card counts and the last
     battle."""
     lines = [header(title, obs.battles, f"seat {obs.seat}'s view")]
@@ -138,7 +143,7 @@ def render_observation(title: str, obs: BattleObservation, *, ascii: bool = Fals
         lines.append(f"seat {s}: {stock + won} cards ({parts}){you}")
     if obs.set_aside:
         lines.append(f"set aside: {obs.set_aside} cards")
-    lines += last_battle_lines(obs.battles, obs.last, ascii)
+    lines += last_battle_lines(obs.battles, obs.last, ascii, tie)
     lines += result_lines(obs.result)
     return indent_block(lines)
 
@@ -150,12 +155,12 @@ def describe_deal(state: BattleState, *, ascii: bool = False) -> str:
 
 
 def describe_step(before: BattleState, action: Play, after: BattleState, *,
-                  ascii: bool = False) -> str:
+                  ascii: bool = False, tie: str = "war") -> str:
     """Return the battle that ``action`` played, with the cards each seat holds after it:
     ``battle 1: seat 0 J♠, seat 1 6♦ -> seat 0 takes 2 cards   [27 | 25]``."""
     # A step of an automatic game is one whole battle (DESIGN), so it always leaves one.
     assert after.last is not None
-    lines = describe_battle(after.battles, after.last, ascii=ascii)
+    lines = describe_battle(after.battles, after.last, ascii=ascii, tie=tie)
     held = " | ".join(str(after.cards_held(s)) for s in range(after.players))
     lines[0] += f"   [{held}]"
     return "\n".join(lines)

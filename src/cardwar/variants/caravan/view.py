@@ -106,6 +106,9 @@ def _caravan_tail(x: State | Observation, ascii: bool) -> list[str]:
 
 
 def _caravan_header(x: State | Observation, who: str = "") -> str:
+    if x.result is not None:
+        # The game is over: nobody is to move (the header said "seat 0 to move").
+        return f"{TITLE}, {who + ' ' if who else ''}after turn {x.turns}, game over"
     opening = " (opening)" if any(x.opening) else ""
     return (f"{TITLE}, {who + ' ' if who else ''}turn {x.turns + 1}, seat {x.to_move} "
             f"to move{opening}")

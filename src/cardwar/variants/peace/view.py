@@ -5,8 +5,9 @@ Peace's name.
 
 from __future__ import annotations
 
+from cardwar.variants._battle import BattleRecord, Play
 from cardwar.variants._battle import view as _view
-from cardwar.variants._battle.view import BattleObservation, describe_battle, describe_deal
+from cardwar.variants._battle.view import BattleObservation, describe_deal
 from cardwar.variants._battle.view import observe as observe
 from cardwar.variants.peace.rules import TITLE, State
 
@@ -23,7 +24,19 @@ __all__ = [
 #: The variant's observation class.
 Observation = BattleObservation
 
-describe_step = _view.describe_step
+#: What Peace calls the rounds that follow a tie.
+TIE = "peace"
+
+
+def describe_battle(number: int, record: BattleRecord, *, ascii: bool = True) -> list[str]:
+    """Return the lines that show one battle, its ties named peaces (PEACE-TIE)."""
+    return _view.describe_battle(number, record, ascii=ascii, tie=TIE)
+
+
+def describe_step(before: State, action: Play, after: State, *, ascii: bool = False) -> str:
+    """Return the battle that ``action`` played, with the cards each seat holds after it;
+    its ties are named peaces."""
+    return _view.describe_step(before, action, after, ascii=ascii, tie=TIE)
 
 
 def render_state(state: State, *, ascii: bool = False) -> str:
@@ -36,9 +49,9 @@ def render_state(state: State, *, ascii: bool = False) -> str:
       seat 0 stock: ...
       seat 1 stock: ...
     """
-    return _view.render_state(TITLE, state, ascii=ascii)
+    return _view.render_state(TITLE, state, ascii=ascii, tie=TIE)
 
 
 def render_observation(observation: Observation, *, ascii: bool = False) -> str:
     """Return one seat's view as text: every seat's card counts and the last battle."""
-    return _view.render_observation(TITLE, observation, ascii=ascii)
+    return _view.render_observation(TITLE, observation, ascii=ascii, tie=TIE)
