@@ -1,4 +1,7 @@
-"""The docs build from the ``docs`` extra alone (issue: CLI and docs defects, 1): with
+"""Two checks of the docs as people get them. Every ``>>>`` example of a page is inside a
+code fence, so that it renders as code (outside one, MyST renders it as nested quotes with
+curly quotes). And the docs build from the ``docs`` extra alone (issue: CLI and docs
+defects, 1 and 2): with
 numpy and numba missing, as in a fresh venv with ``pip install '.[docs]'``, ``docs/conf.py``
 runs and every module the API page documents imports. Before, ``conf.py`` imported every
 module of the package, ``cardwar._batch_numba`` among them, which needs numpy.
@@ -48,3 +51,24 @@ except ModuleNotFoundError:
                           text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "ok without numpy"
+
+
+def test_every_example_of_every_page_is_in_a_code_fence() -> None:
+    pages = [*sorted((ROOT / "docs").rglob("*.md")), ROOT / "README.md"]
+    outside = []
+    for page in pages:
+        if "_build" in page.parts:
+            continue
+        fence: str | None = None
+        for number, line in enumerate(page.read_text().splitlines(), start=1):
+            stripped = line.strip()
+            if stripped.startswith("```"):
+                # A fence closes with a bare fence of at least its length.
+                if fence is None:
+                    fence = stripped[: len(stripped) - len(stripped.lstrip("`"))]
+                elif stripped == "`" * len(stripped) and len(stripped) >= len(fence):
+                    fence = None
+                continue
+            if stripped.startswith(">>>") and fence is None:
+                outside.append(f"{page.relative_to(ROOT)}:{number}")
+    assert not outside, outside
