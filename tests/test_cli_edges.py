@@ -265,3 +265,34 @@ def test_the_command_runs_as_a_module(module: str) -> None:
                           capture_output=True, text=True, check=False)
     assert done.returncode == 2
     assert done.stderr.startswith("cardwar: error: unknown variant 'chess'")
+
+
+def test_what_an_automatic_variant_cannot_use_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # War plays itself: a seat, an opponent or agents would be ignored, so they are refused.
+    for argv, flag in ((["play", "war", "--seat", "1"], "--seat"),
+                       (["play", "war", "--seat", "0"], "--seat"),
+                       (["play", "peace", "--opponent", "random"], "--opponent"),
+                       (["simulate", "war", "-n", "2", "--agents", "random"], "--agents")):
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert f"cardwar: error: {flag}: " in err
+        assert "plays itself" in err
+
+
+def test_an_option_given_twice_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "war", "-o", "max_battles=2", "-o", "max_battles=3"]) == 2
+    assert "option 'max_battles': given more than once with -o" in capsys.readouterr().err
+
+
+def test_replay_reads_a_record_from_stdin(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "war.json"
+    assert main(["play", "war", "--seed", "3", "-o", "max_battles=5", "--quiet",
+                 "--record", str(path)]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(path.read_bytes())))
+    assert main(["replay", "-"]) == 0
+    assert capsys.readouterr().out.startswith("War, seed 3, 5 steps;")

@@ -88,6 +88,8 @@ def _parse_options(pairs: Sequence[str]) -> dict[str, Any]:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
             raise OptionError(pair, "expected NAME=VALUE")
+        if name.strip() in out:
+            raise OptionError(name.strip(), "given more than once with -o")
         out[name.strip()] = value.strip()
     return out
 
@@ -229,7 +231,13 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if args.record is not None:
         check_writable(args.record, "--record")
     if game.AUTOMATIC:
+        # Nobody decides anything: a seat or an opponent would be ignored, so say so.
+        for flag, value in (("--seat", args.seat), ("--opponent", args.opponent)):
+            if value is not None:
+                raise UsageError(f"{flag}: {game.TITLE} plays itself; nobody takes a seat")
         return _play_automatic(args, game, options)
+    if args.seat is None:
+        args.seat = 0
     return _play_interactive(args, game, options)
 
 
@@ -429,7 +437,9 @@ def _ask(game: Variant, state: Any, me: int, legal: tuple[Any, ...], ascii: bool
 
 def _cmd_replay(args: argparse.Namespace) -> int:
     ascii = _wants_ascii(args)
-    record = records.read(args.file, max_bytes=args.max_bytes)
+    # "-" reads the record from stdin, as other commands do.
+    source = sys.stdin.buffer if args.file == "-" else args.file
+    record = records.read(source, max_bytes=args.max_bytes)
     game = record.game
     print(
         f"{game.TITLE}, seed {record.seed}"
@@ -583,6 +593,8 @@ def _format_summary(summary: dict[str, Any]) -> list[str]:
 
 def _agent_kinds(text: str | None, game: Variant, players: int) -> tuple[str, ...]:
     if game.AUTOMATIC:
+        if text is not None:
+            raise UsageError(f"--agents: {game.TITLE} plays itself; it has no agents")
         return ()
     kinds = ["random"] if text is None else [k.strip() for k in text.split(",")]
     if len(kinds) == 1:
@@ -859,7 +871,7 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("variant", help="variant name or alias (see: cardwar variants)")
     p.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
     _add_options_argument(p)
-    p.add_argument("--seat", type=int, default=0,
+    p.add_argument("--seat", type=int, default=None,
                    help="your seat in a variant with decisions (default 0)")
     p.add_argument("--opponent", choices=agents_module.KINDS, default=None,
                    help="the agent playing the other seats (default: the variant's "
@@ -875,7 +887,8 @@ def _build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="show a recorded game and verify it",
                        description="Show a recorded game step by step (or all at once) "
                        "and verify that it replays to its recorded outcome.")
-    p.add_argument("file", help="the record (JSON), as written by --record or the library")
+    p.add_argument("file", help="the record (JSON), as written by --record or the library; "
+                   "- reads it from stdin")
     p.add_argument("--step", action="store_true", help="pause after each step (Enter)")
     p.add_argument("--quiet", "-q", action="store_true", help="only verify")
     p.add_argument("--ascii", action="store_true", help="show cards as 10H, not 10♥")
