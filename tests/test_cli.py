@@ -469,3 +469,29 @@ def test_peace_calls_its_ties_peace(capsys: pytest.CaptureFixture[str]) -> None:
     assert "\n  peace: " in said
     assert "war" not in said
     assert "  peace: " in peace.render_state(after, ascii=True)
+
+
+def test_interactive_play_narrates_every_step_in_public_words(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The others' plays, the tricks they make and the deals they end are told between
+    # your turns; nothing the human may not see is shown (a General's War squad stays
+    # hidden until the battle reveals it).
+    answers = iter(["1", "1", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "cold-war", "--seed", "4", "--ascii"]) == 0
+    out = capsys.readouterr().out
+    assert "  | seat 0 played " in out
+    assert "  | seat 1 played " in out
+    assert "  | trick: " in out
+    answers = iter(["1"] * 40 + ["quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "generals", "--seed", "2", "--ascii", "--seat", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "  | seat 0 laid a squad" in out
+    assert "  | last battle: " in out
+    # --quiet leaves the narration out.
+    answers = iter(["1", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "cold-war", "--seed", "4", "--quiet"]) == 0
+    assert "  | " not in capsys.readouterr().out

@@ -337,8 +337,15 @@ def _play_interactive(args: argparse.Namespace, game: Variant, options: Any) -> 
                     _save(args, game, options, actions, None, state)
                     return 0
                 action = chosen
-            state = game.step(state, action)
+            before, state = state, game.step(state, action)
             actions.append(str(action))
+            if not args.quiet:
+                # Narrate every step, yours and the others', in what everyone may see
+                # (describe_step shows no hidden card); the result comes at the end.
+                said = game.describe_step(before, action, state, ascii=ascii)
+                for line in said.splitlines():
+                    if not line.lstrip().startswith("result:"):
+                        print(f"  | {line}")
     except KeyboardInterrupt:
         print("\ninterrupted")
         _save(args, game, options, actions, None, state)
