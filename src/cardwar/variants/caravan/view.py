@@ -17,7 +17,19 @@ from cardwar.render import (
     result_lines,
     symbolize,
 )
-from cardwar.variants.caravan.rules import TITLE, Action, Caravan, Disband, Discard, Play, State
+from cardwar.variants.caravan.rules import (
+    SALE_MAX,
+    SALE_MIN,
+    TITLE,
+    Action,
+    Caravan,
+    Disband,
+    Discard,
+    Play,
+    State,
+    _order,
+    position_winners,
+)
 
 __all__ = [
     "Observation",
@@ -80,21 +92,32 @@ def observe(state: State, seat: int) -> Observation:
 # --- text for people ----------------------------------------------------------------------
 
 
+def _caravan_cell(c: int, car: Caravan, ascii: bool) -> str:
+    piles = " ".join(
+        format_card(p.numeral, ascii=ascii)
+        + "".join("+" + format_card(f, ascii=ascii) for f in p.faces)
+        for p in car.piles
+    ) or "-"
+    suit = "" if car.suit is None else f", {format_card_suit(car.suit.value, ascii)}"
+    way = "" if car.direction.value == "none" else f", {car.direction.value}"
+    # CARAVAN-SELL: 21 to 26 sells; over 26 is too much (it can come down again).
+    sale = " (sold)" if SALE_MIN <= car.value <= SALE_MAX else (
+        " (over)" if car.value > SALE_MAX else "")
+    return f"{'ABCDEF'[c]}: {piles} = {car.value}{suit}{way}{sale}"
+
+
 def _caravan_rows(caravans: tuple[Caravan, ...], ascii: bool) -> list[str]:
+    """Return the three positions, one per line, the left column padded so that the
+    right one is aligned, and which seat each decided position goes to for now."""
+    cells = [_caravan_cell(c, caravans[c], ascii) for c in range(6)]
+    width = max(len(cells[k]) for k in range(3))
+    won = position_winners(caravans)
     lines = []
     for k in range(3):
-        parts = []
-        for c in (k, k + 3):
-            car = caravans[c]
-            piles = " ".join(
-                format_card(p.numeral, ascii=ascii)
-                + "".join("+" + format_card(f, ascii=ascii) for f in p.faces)
-                for p in car.piles
-            ) or "-"
-            suit = "" if car.suit is None else f", {format_card_suit(car.suit.value, ascii)}"
-            way = "" if car.direction.value == "none" else f", {car.direction.value}"
-            parts.append(f"{'ABCDEF'[c]}: {piles} = {car.value}{suit}{way}")
-        lines.append(f"{parts[0]}   |   {parts[1]}")
+        line = f"{cells[k]:<{width}}   |   {cells[k + 3]}"
+        if won[k] is not None:
+            line += f"   -> seat {won[k]} ahead"
+        lines.append(line)
     return lines
 
 
@@ -135,7 +158,8 @@ def render_observation(obs: Observation, *, ascii: bool = False) -> str:
         lines.append(f"seat {s}: hand {obs.hand_sizes[s]}, deck {obs.deck_sizes[s]}{you}")
     lines += _caravan_rows(obs.caravans, ascii)
     lines += _caravan_tail(obs, ascii)
-    lines.append(f"your hand: {format_cards(obs.hand, ascii=ascii)}")
+    # In the order the legal actions list the cards.
+    lines.append(f"your hand: {format_cards(sorted(obs.hand, key=_order), ascii=ascii)}")
     lines += result_lines(obs.result)
     return indent_block(lines)
 
