@@ -296,3 +296,21 @@ def test_replay_reads_a_record_from_stdin(
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(path.read_bytes())))
     assert main(["replay", "-"]) == 0
     assert capsys.readouterr().out.startswith("War, seed 3, 5 steps;")
+
+
+def test_play_war_step_by_step_explains_the_counts_once(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers = iter(["", "", "q"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "war", "--seed", "2", "--step", "--ascii"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("in brackets: the cards each seat holds after the battle") == 1
+    assert [line.split(":")[0] for line in out.splitlines() if line.startswith("battle")] == [
+        "battle 1", "battle 2", "battle 3"]
+    assert out.rstrip().endswith("stopped; the game goes on")
+    # "a" plays the rest without asking again.
+    answers = iter(["a"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "war", "--seed", "2", "--step", "-o", "max_battles=30"]) == 0
+    assert "result: draw (battle_limit) after 30 battles" in capsys.readouterr().out

@@ -267,13 +267,32 @@ def _play_automatic(args: argparse.Namespace, game: Variant, options: Any) -> in
     if dealt:
         print(dealt)
     actions: list[str] = []
+    stepping = args.step and not args.quiet
+    explained = False
     while game.outcome(state) is None and (args.max_steps is None
                                            or len(actions) < args.max_steps):
         action = game.legal_actions(state)[0]
         before, state = state, game.step(state, action)
         actions.append(str(action))
         if not args.quiet:
-            print(game.describe_step(before, action, state, ascii=ascii))
+            said = game.describe_step(before, action, state, ascii=ascii)
+            print(said)
+            if not explained and re.search(r"\[\d+( \| \d+)+\]", said):
+                # The bracketed counts, said once.
+                print("  (in brackets: the cards each seat holds after the battle, seat 0 "
+                      "first)")
+                explained = True
+            if stepping and game.outcome(state) is None:
+                try:
+                    answer = input("[Enter: next, a: all the rest, q: quit] ")
+                except EOFError:
+                    answer = "a"
+                if answer.strip().lower() in ("q", "quit"):
+                    print("stopped; the game goes on")
+                    _save(args, game, options, actions, None, state)
+                    return 0
+                if answer.strip().lower() in ("a", "all"):
+                    stepping = False
     result = game.outcome(state)
     if result is None:
         print(f"stopped after {len(actions)} steps (--max-steps); the game goes on")
@@ -885,7 +904,9 @@ def _build_parser() -> argparse.ArgumentParser:
                    "heuristic agent if it has one, else random)")
     p.add_argument("--max-steps", type=int, default=None, help="stop after this many steps")
     p.add_argument("--quiet", "-q", action="store_true",
-                   help="automatic variants: print only the result")
+                   help="print only the result (automatic variants), or no narration")
+    p.add_argument("--step", action="store_true",
+                   help="automatic variants: pause after each battle (Enter)")
     p.add_argument("--ascii", action="store_true", help="show cards as 10H, not 10♥")
     p.add_argument("--record", metavar="FILE", default=None,
                    help="save the game as a record (see: cardwar replay)")
