@@ -759,8 +759,7 @@ class _Pool:
         return _PoolFuture(self._pool.apply_async(fn, args))
 
     def terminate(self) -> None:
-        self._pool.terminate()
-        self._pool.join()
+        _end_pool(self._pool)
 
 
 #: Games per chunk of the batch engine in ``simulate``: small enough that Ctrl-C, seen
@@ -803,6 +802,25 @@ def _run_batch(game: Variant, options: Any, seed: int, n: int, jobs: int, max_st
     finally:
         if pool is not None:
             pool.terminate()
+
+
+def _end_pool(pool: Any, grace: float = 3.0) -> None:
+    """End a ``multiprocessing`` pool's workers now, whatever they are doing.
+
+    ``Pool.terminate`` can block (it takes the task queue's lock, which an idle worker
+    may hold while it waits for a task), so it runs on a thread given ``grace`` seconds;
+    then any worker still alive is killed. A blocked thread is a daemon and does not keep
+    the process from exiting.
+    """
+    import threading
+
+    workers = list(getattr(pool, "_pool", ()))  # the worker processes
+    ending = threading.Thread(target=pool.terminate, daemon=True)
+    ending.start()
+    ending.join(grace)
+    for worker in workers:
+        if worker.is_alive():  # pragma: no cover - only when terminate is stuck
+            worker.kill()
 
 
 def _ignore_interrupts() -> None:
@@ -852,11 +870,10 @@ def _run_tasks(tasks: Iterable[Any], jobs: int, total: int, quiet: bool, label: 
                 while pending:
                     yield from collect()
                 pool.close()
-            except BaseException:
-                pool.terminate()
-                raise
-            finally:
                 pool.join()
+            except BaseException:
+                _end_pool(pool)
+                raise
 
 
 # --- the parser -------------------------------------------------------------------------
