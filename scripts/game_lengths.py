@@ -10,7 +10,9 @@ For every multiset of the agents ``random``, ``first`` and ``heuristic`` over th
 (``first`` and ``heuristic`` where the variant has one), ``N`` games are played with seeds
 ``0 .. N-1``, seat ``k`` seeded ``1000 * game + k``. A game still running after ``--cap``
 steps is stopped and counted as ``unfinished``. The length is the variant's own count
-(battles, tricks or turns) where its state keeps one, else steps.
+(battles, tricks or turns) where its state keeps one, else steps. A variant that plays
+itself and that the batch engine plays (War, Peace) is played by it instead, ``--games``
+games of master seed 0, with its battle statistics and endings.
 """
 
 from __future__ import annotations
@@ -23,9 +25,38 @@ from typing import Any
 
 import cardwar
 from cardwar import agents as baseline
+from cardwar import batch
 
 #: The state field that counts each variant's length, in the order they are looked for.
 COUNTERS = ("battles", "tricks", "turns")
+
+
+def automatic(game: Any, opts: Any, games: int) -> None:
+    """Play ``games`` games of master seed 0 with the batch engine (War, Peace) and print
+    the battles' mean, median, 99.9th percentile (nearest rank) and maximum, and the
+    endings: the figures behind WAR-LIMIT and PEACE-LIMIT."""
+    lengths: collections.Counter[int] = collections.Counter()
+    endings: collections.Counter[str] = collections.Counter()
+    for chunk in batch.simulate(game.NAME, opts, master_seed=0, games=games):
+        for _, battles, _, _, termination in chunk.rows():
+            lengths[battles] += 1
+            endings[str(termination)] += 1
+    ordered = sorted(lengths)
+
+    def nearest(p: float) -> int:
+        rank, seen = max(1, -(-int(p * games) // 1000)), 0
+        for value in ordered:
+            seen += lengths[value]
+            if seen >= rank:
+                return value
+        return ordered[-1]
+
+    mean = sum(v * n for v, n in lengths.items()) / games
+    print(f"{game.NAME}, {games:,} games of master seed 0 (batch engine), options default "
+          "unless set")
+    print(f"battles: mean {mean:.1f}, median {nearest(500)}, p99.9 {nearest(999)}, "
+          f"max {ordered[-1]}")
+    print("ended by: " + ", ".join(f"{k} {v:,}" for k, v in sorted(endings.items())))
 
 
 def main() -> None:
@@ -47,6 +78,9 @@ def main() -> None:
     mixes = [("-",)] if game.AUTOMATIC else list(
         itertools.combinations_with_replacement(kinds, seats)
     )
+    if game.AUTOMATIC and batch.supports(game, opts):
+        automatic(game, opts, args.games)
+        return
     print(f"{game.NAME}, {args.games} games per mix, options {kwargs or 'default'}")
     for mix in mixes:
         lengths: list[int] = []
