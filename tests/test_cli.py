@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardwar import __version__, agents, arneson, records, war
+from cardwar import __version__, agents, arneson, cold_war, records, war
 from cardwar.cli import main, summarise
 from cardwar.core import options_info, options_to_json
 from cardwar.rng import derive_seed
@@ -495,3 +495,49 @@ def test_interactive_play_narrates_every_step_in_public_words(
     monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
     assert main(["play", "cold-war", "--seed", "4", "--quiet"]) == 0
     assert "  | " not in capsys.readouterr().out
+
+
+def test_in_game_history_rules_and_undo(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Cold War against two heuristic players: play, look at the history and the rules,
+    # take the move back, play another card instead; the record holds the second line.
+    path = tmp_path / "game.json"
+    answers = iter(["history", "1", "history", "rules", "undo", "2", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "cold-war", "--seed", "4", "--ascii", "--record", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "  (nothing yet)" in out
+    assert "back to your last move" in out
+    assert "Options (set with -o NAME=VALUE; the default is shown):" in out
+    record = records.read(path)
+    state = cold_war.new_game(4)
+    mine = [str(a) for a in cold_war.legal_actions(state)]
+    # Seat 0 leads the first trick: its move is the record's first action, the second
+    # legal card (the first was taken back).
+    assert record.actions[0] == mine[1]
+    # The history shown at the second move held the first trick's plays.
+    assert f"  | seat 0 played {mine[0]}" in out
+
+
+def test_a_forced_move_is_played_for_you_unless_you_ask(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # General's War: without an Ace the claim is a forced pass.
+    answers = iter(["1"] * 30 + ["quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "generals", "--seed", "2", "--ascii"]) == 0
+    assert "your only action, played for you: " in capsys.readouterr().out
+    answers = iter(["1"] * 30 + ["quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "generals", "--seed", "2", "--ascii", "--ask-always"]) == 0
+    assert "your only action, played for you" not in capsys.readouterr().out
+
+
+def test_undo_at_the_first_move_says_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers = iter(["undo", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "arneson", "--seed", "1"]) == 0
+    assert "nothing to undo: this is your first move" in capsys.readouterr().out

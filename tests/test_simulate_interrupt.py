@@ -40,6 +40,10 @@ def _alive(pid: int) -> bool:
         Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[:1])
 
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _rss_kib(pid: int) -> int:
     """Return the resident memory of ``pid`` in KiB (from /proc, as on Linux)."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -62,7 +66,11 @@ def test_ctrl_c_stops_a_multiprocess_simulation_at_once_and_ends_its_workers(
     # wait for that worker.
     errors = tmp_path / "stderr.txt"
     with (tmp_path / "stdout.txt").open("w") as out, errors.open("w") as err_file:
-        run = subprocess.Popen(command, stdout=out, stderr=err_file, text=True)
+        # The child takes Ctrl-C as a terminal gives it, whatever this process does with
+        # SIGINT (a shell's background job, as some CI runners start, ignores it, and an
+        # ignored signal stays ignored across exec).
+        run = subprocess.Popen(command, stdout=out, stderr=err_file, text=True,
+                               preexec_fn=_default_sigint)
     try:
         # Wait until both workers are up and playing.
         deadline = time.monotonic() + 60

@@ -194,7 +194,12 @@ def _wrap(text: str, indent: str, width: int = 88) -> list[str]:
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
-    game = variant(args.variant)
+    print(_rules_text(variant(args.variant)))
+    return 0
+
+
+def _rules_text(game: Variant) -> str:
+    """Return what ``cardwar rules`` prints: the game, its rules in short, its options."""
     aliases = f"; also: {', '.join(game.ALIASES)}" if game.ALIASES else ""
     players = f"{players_text(game)} players"
     kind = "automatic (no decisions)" if game.AUTOMATIC else "players make decisions"
@@ -216,8 +221,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         f"The full rules, every rule with its ID: {DOCS_URL}/rules/{game.NAME}.html",
         f"(docs/rules/{game.NAME}.md in the source).",
     ]
-    print("\n".join(out))
-    return 0
+    return "\n".join(out)
 
 
 # --- play -------------------------------------------------------------------------------
@@ -305,7 +309,13 @@ def _play_automatic(args: argparse.Namespace, game: Variant, options: Any) -> in
 _HELP = """\
 Type the number of an action or its notation (such as {example}), then Enter.
   help     show this help          legal    list the legal actions again
-  view     show your view again    quit     leave the game (also Ctrl-D)"""
+  view     show your view again    history  what has happened so far
+  undo     back to your last move  rules    this game's rules and options
+  quit     leave the game (also Ctrl-D)
+When only one action is legal it is played for you (--ask-always to be asked)."""
+
+#: What ``_ask`` returns when the player asks to take back their last move.
+_UNDO = object()
 
 
 def _opponents(args: argparse.Namespace, game: Variant, players: int) -> dict[int, Any]:
@@ -332,6 +342,10 @@ def _play_interactive(args: argparse.Namespace, game: Variant, options: Any) -> 
     example = format_action(game.legal_actions(state)[0], ascii=ascii)
     print(_HELP.format(example=example))
     actions: list[str] = []
+    history: list[str] = []
+    # Each of your decisions: the state before it, and how many actions and history
+    # lines there were then (undo goes back to the last one).
+    decisions: list[tuple[Any, int, int]] = []
     waiting = 0
     try:
         while game.outcome(state) is None:
@@ -348,9 +362,26 @@ def _play_interactive(args: argparse.Namespace, game: Variant, options: Any) -> 
                 action = legal[0]
             elif seat != me:
                 action = opponents[seat].choose(game.observe(state, seat), legal)
+            elif len(legal) == 1 and not args.ask_always:
+                waiting = 0
+                action = legal[0]
+                if not args.quiet:
+                    print(f"  | your only action, played for you: "
+                          f"{format_action(action, ascii=ascii)}")
             else:
                 waiting = 0
-                chosen = _ask(game, state, me, legal, ascii)
+                decisions.append((state, len(actions), len(history)))
+                chosen = _ask(game, state, me, legal, ascii, history)
+                if chosen is _UNDO:
+                    decisions.pop()
+                    if not decisions:
+                        print("nothing to undo: this is your first move")
+                    else:
+                        state, kept, said_before = decisions.pop()
+                        del actions[kept:]
+                        del history[said_before:]
+                        print("back to your last move")
+                    continue
                 if chosen is None:
                     print("you left the game")
                     _save(args, game, options, actions, None, state)
@@ -358,12 +389,13 @@ def _play_interactive(args: argparse.Namespace, game: Variant, options: Any) -> 
                 action = chosen
             before, state = state, game.step(state, action)
             actions.append(str(action))
-            if not args.quiet:
-                # Narrate every step, yours and the others', in what everyone may see
-                # (describe_step shows no hidden card); the result comes at the end.
-                said = game.describe_step(before, action, state, ascii=ascii)
-                for line in said.splitlines():
-                    if not line.lstrip().startswith("result:"):
+            # Narrate every step, yours and the others', in what everyone may see
+            # (describe_step shows no hidden card); the result comes at the end.
+            said = game.describe_step(before, action, state, ascii=ascii)
+            for line in said.splitlines():
+                if not line.lstrip().startswith("result:"):
+                    history.append(line)
+                    if not args.quiet:
                         print(f"  | {line}")
     except KeyboardInterrupt:
         print("\ninterrupted")
@@ -409,8 +441,9 @@ def _columns(items: list[str], width: int | None = None) -> list[str]:
     return lines
 
 
-def _ask(game: Variant, state: Any, me: int, legal: tuple[Any, ...], ascii: bool) -> Any:
-    """Return the action the player chooses, or ``None`` when they leave."""
+def _ask(game: Variant, state: Any, me: int, legal: tuple[Any, ...], ascii: bool,
+         history: Sequence[str] = ()) -> Any:
+    """Return the action the player chooses, ``None`` when they leave, or ``_UNDO``."""
     print()
     print(render_observation(game, game.observe(state, me), ascii=ascii))
     print("your move:")
@@ -435,6 +468,14 @@ def _ask(game: Variant, state: Any, me: int, legal: tuple[Any, ...], ascii: bool
         if word in ("view", "v"):
             print(render_observation(game, game.observe(state, me), ascii=ascii))
             continue
+        if word == "history":
+            print("\n".join(f"  | {line}" for line in history) or "  (nothing yet)")
+            continue
+        if word == "rules":
+            print(_rules_text(game))
+            continue
+        if word == "undo":
+            return _UNDO
         if text.isdigit():
             number = int(text)
             if 1 <= number <= len(legal):
@@ -924,6 +965,8 @@ def _build_parser() -> argparse.ArgumentParser:
                    help="print only the result (automatic variants), or no narration")
     p.add_argument("--step", action="store_true",
                    help="automatic variants: pause after each battle (Enter)")
+    p.add_argument("--ask-always", action="store_true",
+                   help="ask for your move even when only one action is legal")
     p.add_argument("--ascii", action="store_true", help="show cards as 10H, not 10♥")
     p.add_argument("--record", metavar="FILE", default=None,
                    help="save the game as a record (see: cardwar replay)")
