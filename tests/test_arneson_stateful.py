@@ -186,6 +186,11 @@ class ArnesonMachine(RuleBasedStateMachine):
         elif result.termination is Termination.WARS_WON:
             (winner,) = result.winners
             assert s.wars_won[winner] == self.options.wars_to_win
+        elif result.termination is Termination.REPEATED_POSITION:
+            # ARNESON-CYCLE: only a game without choices or chance repeats.
+            assert self.options.hand_size == 1
+            assert self.options.pickup_order.deterministic
+            assert result.is_draw
         else:
             assert result.termination is Termination.BATTLE_LIMIT
             assert s.battles == self.options.max_battles

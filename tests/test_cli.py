@@ -469,6 +469,8 @@ def test_peace_calls_its_ties_peace(capsys: pytest.CaptureFixture[str]) -> None:
     assert "\n  peace: " in said
     assert "war" not in said
     assert "  peace: " in peace.render_state(after, ascii=True)
+    assert after.last is not None
+    assert peace.describe_battle(1, after.last)[1].startswith("  peace: ")
 
 
 def test_interactive_play_narrates_every_step_in_public_words(

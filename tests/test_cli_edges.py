@@ -314,3 +314,38 @@ def test_play_war_step_by_step_explains_the_counts_once(
     monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
     assert main(["play", "war", "--seed", "2", "--step", "-o", "max_battles=30"]) == 0
     assert "result: draw (battle_limit) after 30 battles" in capsys.readouterr().out
+
+
+def test_unwritable_outputs_are_named_before_any_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Permissions, as a user without root meets them (the tests may run as root, for
+    # whom every path is writable: os.access answers as for another user).
+    existing = tmp_path / "old.json"
+    existing.write_text("{}")
+    monkeypatch.setattr("os.access", lambda path, mode: False)
+    assert main(["simulate", "war", "-n", "2", "--json", str(existing)]) == 2
+    assert "cannot be written (permission denied)" in capsys.readouterr().err
+    assert main(["play", "war", "--record", str(tmp_path / "new.json")]) == 2
+    assert "cannot be written to" in capsys.readouterr().err
+
+
+def test_a_failed_write_is_a_one_line_error(capsys: pytest.CaptureFixture[str]) -> None:
+    # /dev/full accepts the path check and refuses the bytes (ENOSPC).
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full on this system")
+    assert main(["simulate", "war", "-n", "2", "--json", "/dev/full"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("cardwar: error: [Errno 28]")
+    assert err.count("\n") == 1
+
+
+def test_play_step_by_step_without_input_plays_the_rest(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def no_input(prompt: str = "") -> str:
+        raise EOFError
+
+    monkeypatch.setattr("builtins.input", no_input)
+    assert main(["play", "peace", "--seed", "2", "--step", "-o", "max_battles=5"]) == 0
+    assert "result: draw (battle_limit) after 5 battles" in capsys.readouterr().out

@@ -422,13 +422,12 @@ def _list_actions(legal: tuple[Any, ...], ascii: bool) -> str:
     return "\n".join(_columns(items))
 
 
-def _columns(items: list[str], width: int | None = None) -> list[str]:
-    """Return ``items`` laid out in lines no wider than ``width`` (by default the
-    terminal's, less one column, so that the terminal never wraps an item)."""
-    if width is None:
-        import shutil
+def _columns(items: list[str]) -> list[str]:
+    """Return ``items`` laid out in lines no wider than the terminal, less one column, so
+    that the terminal never wraps an item."""
+    import shutil
 
-        width = max(20, shutil.get_terminal_size((89, 24)).columns - 1)
+    width = max(20, shutil.get_terminal_size((89, 24)).columns - 1)
     lines: list[str] = []
     line = ""
     for item in items:
@@ -594,7 +593,7 @@ class Tally:
             seen += self.lengths[length]
             if index < seen:
                 return length
-        raise IndexError(index)
+        raise IndexError(index)  # pragma: no cover - callers ask for index < n
 
     def summary(self) -> dict[str, Any]:
         """Return the summary: game length (mean, median, 95th and 99th percentiles,

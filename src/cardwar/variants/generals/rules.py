@@ -720,7 +720,8 @@ def _next_committer(state: State) -> int:
         seat = (state.chooser + i) % n
         if state.squads[seat] is None and state.hands[seat] and _fights(state, seat):
             return seat
-    raise AssertionError("a battle with every squad committed is resolved at once")
+    # Unreachable: the last squad committed resolves the battle at once.
+    raise AssertionError("every squad is committed")  # pragma: no cover
 
 
 def _fights(state: State, seat: int) -> bool:
