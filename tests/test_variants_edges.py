@@ -92,13 +92,13 @@ def test_bombs_need_ranks_of_the_deck(hand: str, with_low_ranks: int) -> None:
 
 
 def test_a_trick_limit_reached_by_the_trick_that_ends_a_deal_scores_the_deal_first() -> None:
-    # Seed 32 with four first-choice players: the deal ends on trick 5, the limit. The
-    # deal is scored (COLDWAR-END-DEAL), then the limit makes the game a draw with those
-    # totals (COLDWAR-LIMIT).
-    options = {"players": 4, "max_tricks": 5, "target": 10_000}
+    # Seed 32 with four first-choice players: the deal ends on trick 4 (a player runs
+    # out, COLDWAR-END-DEAL), the limit. The deal is scored, then the limit makes the game
+    # a draw with those totals (COLDWAR-LIMIT).
+    options = {"players": 4, "max_tricks": 4, "target": 10_000}
     record = agents.play("cold-war", [agents.FirstAgent()] * 4, 32, options)
     state = records.replay(record)
-    assert state.tricks == 5
+    assert state.tricks == 4
     assert state.last_deal is not None
     assert state.deals == 1
     assert sum(state.totals) > 0
