@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -188,12 +188,22 @@ class Tally:
 class Cycle:
     """Brent's cycle detection over positions (deterministic pickup orders only)."""
 
-    mark: tuple[Stocks, tuple[int, ...]]
-    """The saved position: the stocks, and the wars won when they can end the game."""
+    mark: Any
+    """The saved position: the stocks, and the wars won when they can end the game (in
+    Arneson's War, the hands too)."""
     power: int
     """The current power of two."""
     length: int
     """Battles since the position was saved."""
+
+    def advance(self, position: Any) -> Cycle | None:
+        """Return the detection after a battle that reached ``position``, or ``None``
+        when it is the saved position again (a repetition: WAR-CYCLE, ARNESON-CYCLE)."""
+        if position == self.mark:
+            return None
+        if self.length + 1 == self.power:
+            return Cycle(position, self.power * 2, 0)
+        return Cycle(self.mark, self.power, self.length + 1)
 
 
 @attrs.frozen(slots=True)
@@ -668,13 +678,11 @@ def _finish(
         # Brent's cycle detection (WAR-CYCLE): the future of a deterministic game is a
         # function of its position, so a repeated position means it never ends.
         # Wars won are part of the position only when they can end the game.
-        position = (stocks, tally.wars_won if goal is not None else ())
-        if position == cycle.mark:
+        advanced = cycle.advance((stocks, tally.wars_won if goal is not None else ()))
+        if advanced is None:
             result = Outcome(Termination.REPEATED_POSITION, ())
-        elif cycle.length + 1 == cycle.power:
-            cycle = Cycle(position, cycle.power * 2, 0)
         else:
-            cycle = Cycle(cycle.mark, cycle.power, cycle.length + 1)
+            cycle = advanced
 
     return BattleState(state.options, stocks, rng, tally, battles, record, result, cycle)
 

@@ -448,13 +448,11 @@ def _resolve(state: State, cards: tuple[Card, Card]) -> State:
     cycle = state.cycle
     if result is None and cycle is not None:
         # ARNESON-CYCLE: Brent's method, as WAR-CYCLE.
-        position = _position(new_stocks, new_hands, wars_won, opts)
-        if position == cycle.mark:
+        advanced = cycle.advance(_position(new_stocks, new_hands, wars_won, opts))
+        if advanced is None:
             result = Outcome(Termination.REPEATED_POSITION, ())
-        elif cycle.length + 1 == cycle.power:
-            cycle = Cycle(position, cycle.power * 2, 0)
         else:
-            cycle = Cycle(cycle.mark, cycle.power, cycle.length + 1)
+            cycle = advanced
     return State(
         options=opts,
         stocks=new_stocks,
