@@ -43,6 +43,7 @@ from cardwar.core import (
     make_options,
     ranks_option,
 )
+from cardwar.encoding import ListedCodec
 from cardwar.render import format_card, indent_block
 from cardwar.rng import Rng
 from tests import strategies
@@ -191,6 +192,13 @@ def heuristic(seed: int) -> None:
     return None  # an automatic game has no decisions
 
 
+# --- encoding.py ----------------------------------------------------------------------------
+# The integer interface comes from the list of all the game's actions (one: the reveal),
+# once the package exists (see _package); one reveal ends every game.
+
+ALL_ACTIONS = (REVEAL,)
+
+
 # --- the package, the registry line and the test support --------------------------------------
 
 
@@ -207,6 +215,9 @@ def _package() -> types.ModuleType:
     here = sys.modules[__name__]
     for name in names:
         setattr(package, name, getattr(here, name))
+    codec = ListedCodec(package, lambda options: ALL_ACTIONS, max_length=1)
+    for name, member in codec.members().items():
+        setattr(package, name, member)
     return package
 
 

@@ -34,7 +34,7 @@ from cardwar.core import (
     option,
 )
 from cardwar.render import render_fields
-from tests.support_toys import presentation
+from tests.support_toys import add_listed_codec, presentation
 
 # --- Countdown: automatic, not a battle game, no docstring ------------------------------
 
@@ -127,6 +127,7 @@ def _make_countdown() -> types.ModuleType:
     }
     for name, value in members.items():
         setattr(module, name, value)
+    add_listed_codec(module, lambda options: ("tick",), max_length=None)
     return module
 
 
@@ -225,6 +226,7 @@ def _make_pick() -> types.ModuleType:
     }
     for name, value in members.items():
         setattr(module, name, value)
+    add_listed_codec(module, lambda options: ("deal", *range(1, options.top + 1)))
     return module
 
 

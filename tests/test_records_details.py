@@ -27,7 +27,7 @@ from cardwar import variants as registry
 from cardwar.core import IllegalActionError, NotationError, Outcome, Termination, Variant
 from cardwar.records import Record, RecordError, ReplayMismatch
 from tests.support_process import run_text
-from tests.support_toys import presentation
+from tests.support_toys import add_listed_codec, presentation
 
 
 def war_record(max_steps: int | None = None) -> Record:
@@ -453,6 +453,7 @@ def gate(monkeypatch: pytest.MonkeyPatch) -> Variant:
     }
     for name, value in members.items():
         setattr(module, name, value)
+    add_listed_codec(module, lambda options: ("open",), max_length=1)
     return registry.register(module)
 
 

@@ -289,6 +289,50 @@ def _inline(text: str) -> list[nodes.Node]:
     return out
 
 
+class TensorDirective(SphinxDirective):
+    """Render the observation-tensor layout of the variant named by the argument, under
+    its default options."""
+
+    required_arguments = 1
+    optional_arguments = 0
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        try:
+            found = cardwar.variant(self.arguments[0])
+        except KeyError as err:
+            raise self.error(f"cardwar-tensor: {err}") from None
+        # The table comes from the code: rebuild the page when the codec changes.
+        codec = getattr(found.observation_tensor, "__self__", None)
+        source = inspect.getsourcefile(type(codec)) if codec is not None else None
+        if source:
+            self.env.note_dependency(source)
+        layout = found.observation_layout(found.options())
+        headers = ("Part", "Shape", "Seen by", "Values")
+        table = nodes.table(classes=["cardwar-tensor"])
+        group = nodes.tgroup(cols=len(headers))
+        table += group
+        for width in (16, 10, 10, 64):
+            group += nodes.colspec(colwidth=width)
+        head = nodes.thead()
+        group += head
+        head += _row([nodes.paragraph(text=h) for h in headers])
+        body = nodes.tbody()
+        group += body
+        for part in layout:
+            shape = " x ".join(map(str, part.shape))
+            body += _row([
+                nodes.paragraph("", "", nodes.literal(text=part.name)),
+                nodes.paragraph(text=shape),
+                nodes.paragraph(text="everyone" if part.public else "the seat"),
+                nodes.paragraph(text=part.doc),
+            ])
+        size = found.observation_shape(found.options())[0]
+        caption = nodes.paragraph(text=f"{found.TITLE}: {size} values under the default "
+                                       "options.")
+        return [caption, table]
+
+
 class ExportsDirective(SphinxDirective):
     """List the names of ``cardwar.__all__``, each linked to where it is documented."""
 
@@ -516,6 +560,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     """Register the directives and the hook that documents options fields."""
     app.add_directive("cardwar-options", OptionsDirective)
     app.add_directive("cardwar-exports", ExportsDirective)
+    app.add_directive("cardwar-tensor", TensorDirective)
     app.add_directive("cardwar-variants", VariantsDirective)
     app.connect("autodoc-process-docstring", _option_field_doc)
     ModuleAnalyzer.analyze = _analyze_with_reexports  # type: ignore[method-assign]

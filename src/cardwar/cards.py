@@ -24,15 +24,19 @@ from collections.abc import Set as AbstractSet
 
 import attrs
 
+from cardwar._immutable import Immutable
 from cardwar.errors import CardwarError
 
 __all__ = [
+    "CARD_COUNT",
     "JOKER",
     "Card",
     "CardError",
     "DealError",
     "Rank",
     "Suit",
+    "card_from_index",
+    "card_index",
     "check_deal",
     "check_deal_piles",
     "format_cards",
@@ -126,8 +130,8 @@ STANDARD_RANKS: tuple[Rank, ...] = tuple(Rank(v) for v in range(2, 15))
 SHORT_RANKS: tuple[Rank, ...] = tuple(Rank(v) for v in range(9, 15))
 
 
-@attrs.frozen(slots=True, repr=False)
-class Card:
+@attrs.frozen(slots=True, repr=False, cache_hash=True)
+class Card(Immutable):
     """A playing card: a rank and a suit, or a Joker (rank ``JOKER``, suit ``None``)."""
 
     rank: Rank
@@ -161,11 +165,53 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        # Pickled as its index, unpickled as the library's own card object.
+        return card_from_index, (card_index(self),)
+
 
 #: The Joker (all Jokers are alike).
 JOKER = Card(Rank.JOKER, None)
 
 _CARDS: dict[tuple[Rank, Suit], Card] = {(r, s): Card(r, s) for r in STANDARD_RANKS for s in Suit}
+
+#: How many cards :func:`card_index` numbers: the 52 suited cards and the Joker.
+CARD_COUNT = 53
+
+#: Every card in index order: rank by rank from the Two up, suits in bridge order within
+#: a rank (2C 2D 2H 2S 3C ... AS), then the Joker.
+_BY_INDEX: tuple[Card, ...] = (*(_CARDS[r, s] for r in STANDARD_RANKS for s in Suit), JOKER)
+_INDEX: dict[Card, int] = {c: i for i, c in enumerate(_BY_INDEX)}
+
+
+def card_index(card: Card) -> int:
+    """Return the card's place in one fixed order of the 53 cards, 0 to 52: rank by rank
+    from the Two (``2C 2D 2H 2S 3C ... AS``), the Joker last. The order is the same in
+    every variant and every release, so the integer encodings built on it are stable.
+
+    >>> card_index(parse_card("2C")), card_index(parse_card("AS")), card_index(JOKER)
+    (0, 51, 52)
+    >>> card_from_index(card_index(parse_card("10H")))
+    Card.parse('10H')
+    """
+    try:
+        return _INDEX[card]
+    except (KeyError, TypeError):
+        raise CardError(f"not a card: {card!r}") from None
+
+
+def card_from_index(index: int) -> Card:
+    """Return the card numbered ``index`` by :func:`card_index` (0 to 52).
+
+    >>> card_from_index(53)
+    Traceback (most recent call last):
+    ...
+    cardwar.cards.CardError: no card has index 53: card indices run from 0 to 52
+    """
+    if type(index) is not int or not 0 <= index < CARD_COUNT:
+        raise CardError(f"no card has index {index!r}: card indices run from 0 to "
+                        f"{CARD_COUNT - 1}")
+    return _BY_INDEX[index]
 
 
 def parse_rank(text: str) -> Rank:

@@ -14,6 +14,7 @@ from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
 import attrs
 
+from cardwar._immutable import Immutable
 from cardwar.cards import Card, CardError, Rank, Suit, parse_rank, parse_suit
 from cardwar.errors import ActionTypeError, CardwarError
 
@@ -102,7 +103,7 @@ class Termination(enum.Enum):
 
 
 @attrs.frozen(slots=True)
-class Outcome:
+class Outcome(Immutable):
     """How a game ended: the winners (none for a draw), the reason, and final scores.
 
     >>> Outcome(Termination.ALL_CARDS, (1,)).winner
@@ -207,8 +208,8 @@ class Variant(Protocol):
         """Return what ``seat`` may know of ``state``, hiding everything else."""
         ...
 
-    def num_players(self, state: Any) -> int:
-        """Return the number of seats in the game."""
+    def num_players(self, game: Any) -> int:
+        """Return the number of seats of a game: of a state, or of options."""
         ...
 
     def cards_in_play(self, state: Any) -> tuple[Card, ...]:
@@ -239,6 +240,64 @@ class Variant(Protocol):
         ``before`` to ``after``."""
         ...
 
+    # The integer interface for agent, search and learning code (:mod:`cardwar.encoding`).
+
+    def num_actions(self, options: Any) -> int:
+        """Return the size of the game's fixed integer action space under ``options``."""
+        ...
+
+    def action_to_index(self, options: Any, action: Any) -> int:
+        """Return the id of ``action``, an action that is one id."""
+        ...
+
+    def action_from_index(self, options: Any, index: int) -> Any:
+        """Return the action (or the move towards one) of id ``index``."""
+        ...
+
+    def action_to_indices(self, options: Any, action: Any) -> tuple[int, ...]:
+        """Return the ids that make up ``action`` (one, but for a squad chosen card by card)."""
+        ...
+
+    def legal_action_indices(self, state: Any, partial: tuple[int, ...] = ()) -> tuple[int, ...]:
+        """Return the legal ids in increasing order, after the ids ``partial`` chosen so
+        far towards an action."""
+        ...
+
+    def legal_action_mask(self, state: Any, partial: tuple[int, ...] = ()) -> bytes:
+        """Return ``num_actions`` bytes, 1 for each legal id and 0 for the others."""
+        ...
+
+    def indices_to_action(self, state: Any, indices: tuple[int, ...]) -> Any:
+        """Return the action the ids make up, or ``None`` while more ids are needed."""
+        ...
+
+    def returns(self, state: Any) -> tuple[float, ...]:
+        """Return each seat's return: +1 for a winner, -1 for a loser, 0 in a draw and
+        while the game runs."""
+        ...
+
+    def standings(self, state: Any) -> tuple[Any, ...]:
+        """Return each seat's :class:`~cardwar.encoding.Standing`."""
+        ...
+
+    def max_game_length(self, options: Any) -> int | None:
+        """Return a bound on the number of steps of any game of ``options``, or ``None``
+        where no bound is known."""
+        ...
+
+    def observation_layout(self, options: Any) -> tuple[Any, ...]:
+        """Return the named parts (:class:`~cardwar.encoding.Part`) of the observation
+        tensor under ``options``."""
+        ...
+
+    def observation_shape(self, options: Any) -> tuple[int]:
+        """Return the shape of the observation tensor under ``options``."""
+        ...
+
+    def observation_tensor(self, observation: Any) -> tuple[float, ...]:
+        """Return an observation as a flat tuple of floats in [0, 1]."""
+        ...
+
     def heuristic(self, seed: int) -> Agent | None:
         """Return the game's simple heuristic agent seeded by ``seed``, or ``None`` for a
         game without one (an automatic game needs none)."""
@@ -251,7 +310,7 @@ class Variant(Protocol):
 # the engines compare and store exactly the types they made.
 
 
-class SealedAction:
+class SealedAction(Immutable):
     """The base of every action class: it cannot be subclassed further, so that an action
     of a game's type is exactly that type, and equality with a legal action (with the field
     types that the validators below check) means the same action. A subclass that changed

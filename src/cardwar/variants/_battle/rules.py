@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 import attrs
 
+from cardwar._immutable import Immutable
 from cardwar.cards import Card, DealError, check_deal, check_deal_piles, parse_cards
 from cardwar.core import GameOverError, IllegalActionError, OptionError, Outcome, Termination
 from cardwar.errors import StateError, check_state
@@ -207,7 +208,7 @@ class Cycle:
 
 
 @attrs.frozen(slots=True)
-class BattleState:
+class BattleState(Immutable):
     """The whole state of an automatic battle game. Stocks list the top card first."""
 
     options: object

@@ -4,8 +4,11 @@ observations and battles to people.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
+from cardwar._immutable import Immutable
 from cardwar.cards import Card
 from cardwar.core import Outcome
 from cardwar.errors import check_seat, check_state
@@ -25,7 +28,7 @@ __all__ = [
 
 
 @attrs.frozen(slots=True)
-class BattleObservation:
+class BattleObservation(Immutable):
     """What one seat knows: card counts, the last battle's face-up cards, and counters.
     Nobody sees the order of any stock or win pile, or the face-down cards."""
 
@@ -45,6 +48,8 @@ class BattleObservation:
     """The last battle (face-up cards only; face-down cards are counted, not shown)."""
     result: Outcome | None
     """The outcome once the game has ended."""
+    options: Any = None
+    """The game's options (known to everyone)."""
 
 
 def observe(state: BattleState, seat: int) -> BattleObservation:
@@ -61,6 +66,7 @@ def observe(state: BattleState, seat: int) -> BattleObservation:
         wars_won=state.wars_won,
         last=state.last,
         result=state.result,
+        options=state.options,
     )
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import attrs
 
+from cardwar._immutable import Immutable
 from cardwar.cards import STANDARD_RANKS, Card, Rank, Suit, reduced_deck
 from cardwar.core import (
     GameOverError,
@@ -114,7 +115,7 @@ class WarPair(enum.Enum):
 
 
 @attrs.frozen(slots=True, cache_hash=True)
-class Options:
+class Options(Immutable):
     """The options of Arneson's War; every field is documented on the rules page."""
 
     hand_size: int = option(
@@ -179,7 +180,7 @@ class Choose(SealedAction):
 
 
 @attrs.frozen(slots=True)
-class State:
+class State(Immutable):
     """The whole state of a game of Arneson's War."""
 
     options: Options

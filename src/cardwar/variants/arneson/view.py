@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import attrs
 
+from cardwar._immutable import Immutable
 from cardwar.cards import Card
 from cardwar.core import Outcome
 from cardwar.errors import check_seat, check_state
@@ -25,7 +26,7 @@ __all__ = [
 
 
 @attrs.frozen(slots=True)
-class Observation:
+class Observation(Immutable):
     """What one seat knows: its own hand and choice; sizes of everything hidden; every
     face-up card. Never the opponent's hand or their choice before both are in."""
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import attrs
 
+from cardwar._immutable import Immutable
 from cardwar.cards import (
     Card,
     CardError,
@@ -215,7 +216,7 @@ def _deck_converter(name: str) -> Callable[[Any], tuple[Card, ...] | None]:
 
 
 @attrs.frozen(slots=True, cache_hash=True)
-class Options:
+class Options(Immutable):
     """The options of Caravan; every field is documented on the rules page."""
 
     first_player: int = option(
@@ -341,8 +342,8 @@ def options(**kwargs: Any) -> Options:
     return make_options(Options, kwargs)
 
 
-@attrs.frozen(slots=True, repr=False)
-class Pile:
+@attrs.frozen(slots=True, repr=False, cache_hash=True)
+class Pile(Immutable):
     """A number card of a caravan with the face cards attached to it, in play order."""
 
     numeral: Card
@@ -363,8 +364,8 @@ class Pile:
         return f"Pile({str(self)!r})"
 
 
-@attrs.frozen(slots=True, repr=False)
-class Caravan:
+@attrs.frozen(slots=True, repr=False, cache_hash=True)
+class Caravan(Immutable):
     """One caravan: its piles, bottom first, and its value, suit and direction, which
     ``step`` keeps up to date incrementally (and recomputes after a removal)."""
 
@@ -476,7 +477,7 @@ Action = Play | Discard | Disband
 
 
 @attrs.frozen(slots=True)
-class State:
+class State(Immutable):
     """The whole state of a game of Caravan."""
 
     options: Options

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import attrs
 
+from cardwar._immutable import Immutable
 from cardwar.cards import Card
 from cardwar.core import Outcome
 from cardwar.errors import check_seat, check_state
@@ -25,6 +26,7 @@ from cardwar.variants.caravan.rules import (
     Caravan,
     Disband,
     Discard,
+    Options,
     Play,
     State,
     _order,
@@ -42,7 +44,7 @@ __all__ = [
 
 
 @attrs.frozen(slots=True)
-class Observation:
+class Observation(Immutable):
     """What one seat knows: its own hand, every caravan, the discard pile and the sizes of
     everything hidden. Never the opponent's hand or the order of either deck."""
 
@@ -68,6 +70,8 @@ class Observation:
     """The last action played."""
     result: Outcome | None
     """The outcome once the game has ended."""
+    options: Options = attrs.field(factory=Options)
+    """The game's options (known to everyone)."""
 
 
 def observe(state: State, seat: int) -> Observation:
@@ -86,6 +90,7 @@ def observe(state: State, seat: int) -> Observation:
         turns=state.turns,
         last=state.last,
         result=state.result,
+        options=state.options,
     )
 
 

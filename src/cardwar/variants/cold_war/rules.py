@@ -10,6 +10,7 @@ from typing import Any
 
 import attrs
 
+from cardwar._immutable import Immutable
 from cardwar.cards import (
     JOKER,
     SHORT_RANKS,
@@ -194,7 +195,7 @@ class TiedTop(enum.Enum):
 
 
 @attrs.frozen(slots=True, cache_hash=True)
-class Options:
+class Options(Immutable):
     """The options of Cold War; every field is documented on the rules page."""
 
     players: int = players_option(3, "The number of players (COLDWAR-PLAYERS).", 3, 4)
@@ -359,7 +360,7 @@ class DealRecord:
 
 
 @attrs.frozen(slots=True)
-class State:
+class State(Immutable):
     """The whole state of a game of Cold War."""
 
     options: Options

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import attrs
 
+from cardwar._immutable import Immutable
 from cardwar.cards import Card, Rank
 from cardwar.core import Outcome
 from cardwar.errors import check_seat, check_state
@@ -13,6 +14,7 @@ from cardwar.render import format_cards, indent_block, result_lines, symbolize
 from cardwar.variants.cold_war.rules import (
     TITLE,
     DealRecord,
+    Options,
     Play,
     Played,
     State,
@@ -31,7 +33,7 @@ __all__ = [
 
 
 @attrs.frozen(slots=True)
-class Observation:
+class Observation(Immutable):
     """What one seat knows: its own hand and pool, every face-up card, and the sizes of
     everything hidden. Never another hand, a stake or the stock's cards."""
 
@@ -77,6 +79,8 @@ class Observation:
     """The last completed deal."""
     result: Outcome | None
     """The outcome once the game has ended."""
+    options: Options = attrs.field(factory=Options)
+    """The game's options (known to everyone)."""
 
 
 def observe(state: State, seat: int) -> Observation:
@@ -109,6 +113,7 @@ def observe(state: State, seat: int) -> Observation:
         last_trick=state.last_trick,
         last_deal=state.last_deal,
         result=state.result,
+        options=state.options,
     )
 
 

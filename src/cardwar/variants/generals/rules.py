@@ -11,6 +11,7 @@ from typing import Any, cast
 
 import attrs
 
+from cardwar._immutable import Immutable
 from cardwar.cards import (
     STANDARD_RANKS,
     Card,
@@ -169,7 +170,7 @@ def _check_players(value: Any) -> int:
 
 
 @attrs.frozen(slots=True, cache_hash=True)
-class Options:
+class Options(Immutable):
     """The options of General's War; every field is documented on the rules page."""
 
     players: int = option(2, "Number of players: 2 or 4 (GENERALS-PLAYERS).", _check_players)
@@ -377,7 +378,7 @@ class Battle:
 
 
 @attrs.frozen(slots=True)
-class State:
+class State(Immutable):
     """The whole state of a game of General's War."""
 
     options: Options

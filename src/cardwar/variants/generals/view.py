@@ -6,11 +6,21 @@ from __future__ import annotations
 
 import attrs
 
+from cardwar._immutable import Immutable
 from cardwar.cards import Card
 from cardwar.core import Outcome
 from cardwar.errors import check_seat, check_state
 from cardwar.render import format_card, format_cards, indent_block, result_lines, symbolize
-from cardwar.variants.generals.rules import TITLE, Action, Battle, Squad, State, score, to_act
+from cardwar.variants.generals.rules import (
+    TITLE,
+    Action,
+    Battle,
+    Options,
+    Squad,
+    State,
+    score,
+    to_act,
+)
 
 __all__ = [
     "Observation",
@@ -23,7 +33,7 @@ __all__ = [
 
 
 @attrs.frozen(slots=True)
-class Observation:
+class Observation(Immutable):
     """What one seat knows: its own hand and squad; revealed generals, the pot, scores and
     kills; only sizes of every hidden pile. Never another seat's hand or squad before all
     squads are in."""
@@ -71,6 +81,8 @@ class Observation:
     """The last resolved battle."""
     result: Outcome | None
     """The outcome once the game has ended."""
+    options: Options = attrs.field(factory=Options)
+    """The game's options (known to everyone)."""
 
 
 def observe(state: State, seat: int) -> Observation:
@@ -100,6 +112,7 @@ def observe(state: State, seat: int) -> Observation:
         battles=state.battles,
         last=state.last,
         result=state.result,
+        options=state.options,
     )
 
 

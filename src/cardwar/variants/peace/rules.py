@@ -10,6 +10,7 @@ from typing import Any
 
 import attrs
 
+from cardwar._immutable import Immutable
 from cardwar.cards import STANDARD_RANKS, Card, Rank, Suit, reduced_deck
 from cardwar.core import (
     OptionError,
@@ -94,7 +95,7 @@ State = BattleState
 
 
 @attrs.frozen(slots=True, cache_hash=True)
-class Options:
+class Options(Immutable):
     """The options of Peace; every field is a rule option documented on the rules page."""
 
     players: int = players_option(2, "Number of players, 2 to 4 (PEACE-PLAYERS).", 2, 4)

@@ -1,0 +1,160 @@
+"""The integer interface of Cold War (see :mod:`cardwar.encoding`): 66 ids. A suited
+card is its :func:`~cardwar.cards.card_index`, 0 to 51; a Joker declared as a rank from
+Two to Ace is 52 to 64 (``52 + rank - 2``); a Joker declared as the top rank is 65."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardwar.cards import CARD_COUNT, JOKER, Rank, card_from_index, card_index
+from cardwar.encoding import Codec, Part, TensorWriter, relative
+from cardwar.errors import ActionTypeError
+from cardwar.variants.cold_war import rules
+from cardwar.variants.cold_war.rules import TOP, Options, Play
+
+assert int(TOP) - 2 + 52 == 65  # the top rank's id
+
+_JOKERS = 52
+_SIZE = _JOKERS + 14
+
+
+class _Codec(Codec):
+    def size(self, options: Options) -> int:
+        return _SIZE
+
+    def index(self, options: Options, action: Any) -> int:
+        if type(action) is not Play:
+            raise ActionTypeError(f"an action of {self.title} is a Play, got {action!r}")
+        if action.card.is_joker and action.declared is not None:
+            return _JOKERS + int(action.declared) - 2
+        if action.card.is_joker or action.declared is not None:
+            # Never legal: a Joker is played with a declared rank, and only a Joker.
+            raise ActionTypeError(f"{action!r} has no id: only a Joker, and a Joker always, "
+                                  "is played with a declared rank")
+        return card_index(action.card)
+
+    def action(self, options: Options, index: int) -> Play:
+        if index < _JOKERS:
+            return Play(card_from_index(index))
+        return Play(JOKER, Rank(index - _JOKERS + 2))  # 65: Rank.JOKER, the top
+
+    def legal_action_indices(self, state: Any, partial: tuple[int, ...] = ()) -> tuple[int, ...]:
+        """Return the ids of the legal plays, in increasing order: each distinct hand card,
+        a Joker once per rank it may be declared as (as legal_actions lists them; a test
+        checks that they agree)."""
+        self._no_partial(partial)
+        seat = rules.to_act(state)
+        if seat is None:
+            return ()
+        ids: set[int] = set()
+        for card in state.hands[seat]:
+            if card.is_joker:
+                ids.update(_JOKERS + int(r) - 2 for r in state.options.ranks)
+                ids.add(_SIZE - 1)  # COLDWAR-JOKER: or the top
+            else:
+                ids.add(card_index(card))
+        return tuple(sorted(ids))
+
+    def max_game_length(self, options: Options) -> int | None:
+        """Return a bound on the steps of a game under a trick limit: every step plays a
+        card that stays on the table until its trick ends, so a trick has at most as
+        many steps as the deck has cards; ``None`` without ``max_tricks`` (the deal limit
+        alone bounds deals, not the tricks in them)."""
+        opts = self._options(options)
+        if opts.max_tricks is None:
+            return None
+        return int(opts.max_tricks) * len(rules.deck(opts))
+
+    def layout(self, options: Options) -> tuple[Part, ...]:
+        n = options.players
+        return (
+            Part("hand", (CARD_COUNT,), False, "the seat's own hand, by card index, over the "
+                 "copies of each card in the deck"),
+            Part("pool", (CARD_COUNT,), False, "the seat's own pool"),
+            Part("pool_top", (CARD_COUNT,), False, "the top card of the seat's own pool"),
+            Part("hand_sizes", (n,), True, "cards in each seat's hand, over 3"),
+            Part("pool_sizes", (n,), True, "cards in each seat's pool, over the deck's cards"),
+            Part("stock_size", (1,), True, "cards in the stock, over the deck's cards"),
+            Part("active", (n,), True, "whether each seat is still in the deal"),
+            Part("dealer", (n,), True, "the dealer, one-hot"),
+            Part("in_round", (n,), True, "whether each seat plays in the current round"),
+            Part("plays", (n, CARD_COUNT), True,
+                 "the card each seat has played face up in the current round"),
+            Part("play_ranks", (n, _RANKS), True,
+                 "the rank each seat's play counts as (Two to Ace, then the top), one-hot"),
+            Part("rounds", (n, CARD_COUNT), True,
+                 "the face-up cards of the completed rounds of the current trick, per seat"),
+            Part("war_rank", (_RANKS,), True, "the rank of the war of the current round, if any"),
+            Part("stakes", (n,), True, "face-down stakes on the table per seat, over the "
+                 "deck's cards"),
+            Part("set_aside", (1,), True, "cards set aside unscored this deal, over the deck's "
+                 "cards"),
+            Part("recent", (n, CARD_COUNT), True,
+                 "each seat's last three cards played in this deal"),
+            Part("totals", (n,), True, "total scores over the target, clipped into [0, 1]"),
+            Part("deals", (1,), True, "deals completed over the deal limit (0 without one)"),
+        )
+
+    def write(self, observation: Any, tensor: TensorWriter) -> None:
+        obs = observation
+        opts: Options = obs.options
+        seat = obs.seat
+        n = opts.players
+        copies, jokers = opts.decks, opts.jokers
+        total = self.deck_size(opts)
+        tensor.part("hand").cards(obs.hand, copies, jokers)
+        tensor.part("pool").cards(obs.pool, copies, jokers)
+        tensor.part("pool_top").cards(obs.pool[:1])
+        tensor.part("hand_sizes").fractions(relative(obs.hand_sizes, seat), rules.HAND_SIZE)
+        tensor.part("pool_sizes").fractions(relative(obs.pool_sizes, seat), total)
+        tensor.part("stock_size").fractions((obs.stock_size,), total)
+        tensor.part("active").flags(relative(obs.active, seat))
+        tensor.part("dealer").one_hot((obs.dealer - seat) % n, n)
+        tensor.part("in_round").flags(relative([s in obs.order for s in range(n)], seat))
+        plays: list[Any] = [None] * n
+        for played in obs.plays:
+            plays[played.seat] = played
+        tensor.part("plays")
+        for played in relative(plays, seat):
+            tensor.cards(() if played is None else (played.card,))
+        tensor.part("play_ranks")
+        for played in relative(plays, seat):
+            tensor.one_hot(None if played is None else int(played.rank) - 2, _RANKS)
+        done: list[list[Any]] = [[] for _ in range(n)]
+        for plays_of_round in obs.rounds:
+            for played in plays_of_round:
+                done[played.seat].append(played.card)
+        tensor.part("rounds")
+        for cards in relative(done, seat):
+            tensor.cards(cards, copies, jokers)
+        war = None if obs.war_rank is None else int(obs.war_rank) - 2
+        tensor.part("war_rank").one_hot(war, _RANKS)
+        tensor.part("stakes").fractions(relative(obs.stake_counts or (0,) * n, seat), total)
+        tensor.part("set_aside").fractions((obs.set_aside,), total)
+        tensor.part("recent")
+        for cards in relative(obs.recent or ((),) * n, seat):
+            tensor.cards(cards, copies, jokers)
+        tensor.part("totals").fractions(relative(obs.totals or (0,) * n, seat), opts.target)
+        limit = opts.max_deals
+        tensor.part("deals").fractions((obs.deals if limit else 0,), limit or 1)
+
+
+#: Ranks a play can count as: Two to Ace, then the top.
+_RANKS = 14
+
+_CODEC = _Codec(rules)
+
+num_actions = _CODEC.num_actions
+num_players = _CODEC.num_players
+action_to_index = _CODEC.action_to_index
+action_from_index = _CODEC.action_from_index
+action_to_indices = _CODEC.action_to_indices
+legal_action_indices = _CODEC.legal_action_indices
+legal_action_mask = _CODEC.legal_action_mask
+indices_to_action = _CODEC.indices_to_action
+returns = _CODEC.returns
+standings = _CODEC.standings
+max_game_length = _CODEC.max_game_length
+observation_layout = _CODEC.observation_layout
+observation_shape = _CODEC.observation_shape
+observation_tensor = _CODEC.observation_tensor

@@ -1,0 +1,23 @@
+"""The integer interface of War: one action, id 0 (see :mod:`cardwar.encoding`)."""
+
+from __future__ import annotations
+
+from cardwar.variants._battle.encoding import BattleEncoding
+from cardwar.variants.war import rules
+
+_CODEC = BattleEncoding(rules)
+
+num_actions = _CODEC.num_actions
+num_players = _CODEC.num_players
+action_to_index = _CODEC.action_to_index
+action_from_index = _CODEC.action_from_index
+action_to_indices = _CODEC.action_to_indices
+legal_action_indices = _CODEC.legal_action_indices
+legal_action_mask = _CODEC.legal_action_mask
+indices_to_action = _CODEC.indices_to_action
+returns = _CODEC.returns
+standings = _CODEC.standings
+max_game_length = _CODEC.max_game_length
+observation_layout = _CODEC.observation_layout
+observation_shape = _CODEC.observation_shape
+observation_tensor = _CODEC.observation_tensor
