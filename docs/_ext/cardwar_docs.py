@@ -185,17 +185,8 @@ class OptionsDirective(SphinxDirective):
         return [table]
 
     def _table(self, option_cls: type[Any], infos: tuple[OptionInfo, ...]) -> nodes.table:
-        headers = ("Option", "Default", "Allowed values", "Description")
-        table = nodes.table()
-        group = nodes.tgroup(cols=len(headers))
-        table += group
-        for width in (16, 14, 24, 46):
-            group += nodes.colspec(colwidth=width)
-        head = nodes.thead()
-        group += head
-        head += _row([nodes.paragraph(text=h) for h in headers])
-        body = nodes.tbody()
-        group += body
+        table, body = _table(("Option", "Default", "Allowed values", "Description"),
+                             (16, 14, 24, 46))
         for info in infos:
             body += _row(
                 [
@@ -308,17 +299,8 @@ class TensorDirective(SphinxDirective):
         if source:
             self.env.note_dependency(source)
         layout = found.observation_layout(found.options())
-        headers = ("Part", "Shape", "Seen by", "Values")
-        table = nodes.table(classes=["cardwar-tensor"])
-        group = nodes.tgroup(cols=len(headers))
-        table += group
-        for width in (16, 10, 10, 64):
-            group += nodes.colspec(colwidth=width)
-        head = nodes.thead()
-        group += head
-        head += _row([nodes.paragraph(text=h) for h in headers])
-        body = nodes.tbody()
-        group += body
+        table, body = _table(("Part", "Shape", "Seen by", "Values"), (16, 10, 10, 64))
+        table["classes"] += ["cardwar-tensor"]
         for part in layout:
             shape = " x ".join(map(str, part.shape))
             body += _row([
@@ -482,6 +464,22 @@ class VariantsDirective(SphinxDirective):
             refwarn=True,
             refdoc=self.env.docname,
         )
+
+
+def _table(headers: tuple[str, ...], widths: tuple[int, ...]
+           ) -> tuple[nodes.table, nodes.tbody]:
+    """Return an empty table with a header row, and its body to fill."""
+    table = nodes.table()
+    group = nodes.tgroup(cols=len(headers))
+    table += group
+    for width in widths:
+        group += nodes.colspec(colwidth=width)
+    head = nodes.thead()
+    group += head
+    head += _row([nodes.paragraph(text=h) for h in headers])
+    body = nodes.tbody()
+    group += body
+    return table, body
 
 
 def _row(cells: list[nodes.Element]) -> nodes.row:
