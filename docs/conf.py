@@ -42,7 +42,8 @@ nitpick_ignore_regex = [
 
 
 #: Packages of cardwar's optional extras, not of the docs extra.
-_OPTIONAL = frozenset({"numpy", "numba", "dask", "distributed", "matplotlib"})
+_OPTIONAL = frozenset({"numpy", "numba", "dask", "distributed", "matplotlib", "pettingzoo",
+                       "gymnasium"})
 
 
 def _typevars() -> list[tuple[str, str]]:

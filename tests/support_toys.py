@@ -16,6 +16,7 @@ def presentation(title: str, step_name: str = "step") -> dict[str, Any]:
     field by field, and say it has no heuristic agent."""
     return {
         "STEP_NAME": step_name,
+        "SIMULTANEOUS": False,
         "render_state": lambda state, *, ascii=False: render_fields(title, state, ascii=ascii),
         "render_observation": lambda obs, *, ascii=False: render_fields(
             f"{title}, seat {obs.seat}'s view", obs, ascii=ascii),

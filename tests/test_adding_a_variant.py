@@ -59,6 +59,7 @@ MIN_PLAYERS = 2
 MAX_PLAYERS: int | None = 2
 STEP_NAME = "reveal"
 AUTOMATIC = True
+SIMULTANEOUS = True  # it plays itself
 REVEAL = "reveal"
 
 
@@ -207,7 +208,8 @@ def _package() -> types.ModuleType:
     package = types.ModuleType("high_card", "High card: the higher of two cards wins.")
     names = [
         "NAME", "ALIASES", "TITLE", "RULES_VERSION", "MIN_PLAYERS", "MAX_PLAYERS", "STEP_NAME",
-        "AUTOMATIC", "Options", "options", "new_game", "legal_actions", "step", "to_act",
+        "AUTOMATIC", "SIMULTANEOUS", "Options", "options", "new_game", "legal_actions", "step",
+        "to_act",
         "outcome", "num_players", "cards_in_play", "parse_action", "observe", "render_state",
         "render_observation", "describe_deal", "describe_step", "heuristic", "State",
         "Observation",

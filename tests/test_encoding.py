@@ -177,6 +177,7 @@ def test_lengths_bounds_of_the_defaults() -> None:
     assert war.max_game_length(war.options(max_battles=None)) is None
     assert peace.max_game_length(peace.options()) == 1000
     assert arneson.max_game_length(arneson.options()) == 20_000 * 52
+    assert arneson.max_game_length(arneson.options(max_battles=None)) is None
     assert caravan.max_game_length(caravan.options()) == 188  # CARAVAN-LIMIT
     assert caravan.max_game_length(caravan.options(max_turns=50)) == 50
     assert cold_war.max_game_length(cold_war.options()) is None
@@ -453,3 +454,90 @@ def test_tensor_of_another_games_observation_is_refused() -> None:
         caravan.observation_tensor(war.observe(war.new_game(0), 0))
     with pytest.raises(KeyError, match="no tensor part"):
         tensor_part(war.observation_layout(war.options()), (), "hand")
+
+
+def test_codec_edges() -> None:
+    # Standings while a game runs: every seat playing (no seat leaves these games).
+    for game in (arneson, caravan, cold_war):
+        assert game.standings(game.new_game(1)) == (Standing(SeatStatus.PLAYING),) * (
+            game.num_players(game.new_game(1)))
+    state = generals.new_game(1)
+    assert generals.standings(state) == (Standing(SeatStatus.PLAYING),) * 2
+    # Wrong action types, and General's War's moves and ids.
+    with pytest.raises(ActionTypeError, match="is a Choose"):
+        arneson.action_to_index(arneson.options(), caravan.Disband(0))
+    with pytest.raises(ActionTypeError, match="is a Play"):
+        cold_war.action_to_index(cold_war.options(), arneson.Choose(parse_card("AS")))
+    with pytest.raises(ActionTypeError, match="is a Claim"):
+        generals.action_to_index(generals.options(), war.Play.PLAY)
+    with pytest.raises(ActionTypeError, match="seats are 0 to 3"):
+        generals.action_to_index(generals.options(), generals.Challenge(4))
+    assert str(generals.SQUAD_DONE) == "squad done"
+    assert str(generals.SquadCard(parse_card("KS"))) == "squad card KS"
+    assert arneson.legal_action_indices(_finished(arneson)) == ()
+    # Partial ids: empty for single-id games; General's War's picks as card flags.
+    assert caravan.partial_size(caravan.options()) == 0
+    assert caravan.partial_tensor(caravan.options(), ()) == ()
+    with pytest.raises(ActionIndexError, match="one id"):
+        caravan.partial_tensor(caravan.options(), (3,))
+    assert generals.partial_size(generals.options()) == CARD_COUNT
+    with pytest.raises(ActionIndexError, match="squad card"):
+        generals.partial_tensor(generals.options(), (generals.encoding.DONE,))
+
+
+def _finished(game: Variant) -> Any:
+    state = game.new_game(2)
+    while game.outcome(state) is None:
+        state = game.step(state, game.legal_actions(state)[0])
+    return state
+
+
+def test_generals_squad_phase_needs_an_id() -> None:
+    state = generals.new_game(1)
+    rnd = random.Random(1)
+    while not generals.encoding._squad_phase(state):
+        state = generals.step(state, rnd.choice(generals.legal_actions(state)))
+    with pytest.raises(ActionIndexError, match="no ids"):
+        generals.indices_to_action(state, ())
+
+
+def test_caravan_opening_discards_by_id() -> None:
+    # Seeds whose opening offers discards (a hand short of number cards, CARAVAN-OPENING-
+    # DISCARD): the ids agree with legal_actions there too.
+    found = 0
+    short = caravan.options(opening_hand=3)
+    for seed in range(40):
+        state = caravan.new_game(seed, short)
+        legal = caravan.legal_actions(state)
+        if any(type(a) is caravan.Discard for a in legal):
+            ids = caravan.legal_action_indices(state)
+            assert {caravan.action_from_index(state.options, i) for i in ids} == set(legal)
+            found += 1
+    assert found > 0
+
+
+def test_listed_codec_and_the_tensor_writer() -> None:
+    import types
+
+    from cardwar.encoding import ListedCodec, Part, TensorWriter
+
+    toy = types.SimpleNamespace(TITLE="Toy", Options=int, MIN_PLAYERS=2)
+    codec = ListedCodec(toy, lambda options: ("rock", "paper"), max_length=3)
+    assert codec.max_game_length(0) == 3
+    assert codec.num_players(0) == 2
+    with pytest.raises(ActionTypeError, match="not an action of Toy"):
+        codec.action_to_index(0, "lizard")
+    with pytest.raises(NotImplementedError, match="no observation tensor"):
+        codec.observation_shape(0)
+    with pytest.raises(NotImplementedError, match="no observation tensor"):
+        codec.write(None, TensorWriter(()))
+    layout = (Part("a", (2,), True, ""), Part("b", (1,), True, ""))
+    with pytest.raises(AssertionError, match="'b' is not the next"):
+        TensorWriter(layout).part("b")
+    with pytest.raises(AssertionError, match="'a' holds 1 values, not 2"):
+        TensorWriter(layout).part("a").flags((True,)).part("b")
+    with pytest.raises(AssertionError, match="'b' is missing"):
+        TensorWriter(layout).part("a").flags((True, False)).done()
+    assert TensorWriter(layout).part("a").fractions((3, -1), 2).part("b").one_hot(None, 1
+                                                                                 ).done() == (
+        1.0, 0.0, 0.0)

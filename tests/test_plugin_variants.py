@@ -116,6 +116,7 @@ def _make_countdown() -> types.ModuleType:
         "cards_in_play": lambda state: (),
         "parse_action": _countdown_parse,
         "STEP_NAME": "step",
+        "SIMULTANEOUS": True,  # it plays itself
         # The shared field-by-field rendering: a new variant's first renderer.
         "render_state": lambda state, *, ascii=False: render_fields("Countdown", state,
                                                                     ascii=ascii),

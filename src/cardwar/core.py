@@ -175,6 +175,10 @@ class Variant(Protocol):
     """The most players allowed; ``None`` for no maximum."""
     AUTOMATIC: bool
     """Whether the game plays itself: no seat ever decides, ``to_act`` is always ``None``."""
+    SIMULTANEOUS: bool
+    """Whether the seats choose at once: each round's choices are committed one seat at a
+    time but hidden until all are in, so no seat's choices depend on another's (a game
+    that plays itself counts as simultaneous)."""
     Options: type[Any]
     """The variant's frozen options class."""
     STEP_NAME: str
@@ -283,6 +287,15 @@ class Variant(Protocol):
     def max_game_length(self, options: Any) -> int | None:
         """Return a bound on the number of steps of any game of ``options``, or ``None``
         where no bound is known."""
+        ...
+
+    def partial_size(self, options: Any) -> int:
+        """Return how many values :meth:`partial_tensor` holds (0 where every action is
+        one id)."""
+        ...
+
+    def partial_tensor(self, options: Any, partial: tuple[int, ...]) -> tuple[float, ...]:
+        """Return the ids chosen so far towards an action as values in [0, 1]."""
         ...
 
     def observation_layout(self, options: Any) -> tuple[Any, ...]:

@@ -39,6 +39,7 @@ Play(card=Card.parse('2H'), caravan=0, target=None)
 
 from __future__ import annotations
 
+import abc
 import enum
 import functools
 from collections.abc import Iterable, Sequence
@@ -70,7 +71,6 @@ __all__ = [
     "check_index",
     "final_standings",
     "layout_size",
-    "mask_of",
     "relative",
     "step_index",
     "tensor_part",
@@ -157,14 +157,6 @@ def win_loss_returns(result: Outcome | None, players: int) -> tuple[float, ...]:
     return tuple(1.0 if s in result.winners else -1.0 for s in range(players))
 
 
-def mask_of(size: int, indices: Iterable[int]) -> bytes:
-    """Return a mask of ``size`` bytes with a 1 at each of ``indices``."""
-    mask = bytearray(size)
-    for i in indices:
-        mask[i] = 1
-    return bytes(mask)
-
-
 def check_index(index: object, size: int, title: str) -> int:
     """Return ``index`` if it is an int action id of a space of ``size``; raise
     :class:`ActionIndexError` (or :class:`~cardwar.errors.ActionTypeError` for a non-int)
@@ -192,10 +184,11 @@ def step_index(game: Any, state: Any, partial: tuple[int, ...], index: int
     return game.step(state, action), ()
 
 
-class Codec:
-    """The integer interface of a game whose every action is one id, from three
-    functions of the game: the size of its action space, an action's id and the action
-    of an id. A variant binds the methods of its codec as module functions."""
+class Codec(abc.ABC):
+    """The integer interface of a game whose every action is one id, from four
+    functions of the game: the size of its action space, an action's id, the action of
+    an id and the bound on a game's length. A variant binds the methods of its codec as
+    module functions."""
 
     def __init__(self, game: Any) -> None:
         self.game = game
@@ -211,17 +204,25 @@ class Codec:
         return len(self.game.deck(options))
 
     # What a game's codec defines.
+    @abc.abstractmethod
     def size(self, options: Any) -> int:
         """Return the number of action ids under ``options``."""
-        raise NotImplementedError
+        ...
 
+    @abc.abstractmethod
     def index(self, options: Any, action: Any) -> int:
         """Return the id of ``action`` (of the game's action types) under ``options``."""
-        raise NotImplementedError
+        ...
 
+    @abc.abstractmethod
     def action(self, options: Any, index: int) -> Any:
         """Return the action of the valid id ``index`` under ``options``."""
-        raise NotImplementedError
+        ...
+
+    @abc.abstractmethod
+    def max_game_length(self, options: Any) -> int | None:
+        """Return a bound on the steps of a game of ``options``, or ``None``."""
+        ...
 
     def state_players(self, state: Any) -> int:
         """Return the number of seats of a state."""
@@ -243,11 +244,6 @@ class Codec:
         if cls is not None:
             check_state(state, cls, self.title)
         return state
-
-    def max_game_length(self, options: Any) -> int | None:
-        """Return a bound on the steps of a game of ``options``, or ``None``."""
-        self._options(options)
-        return None
 
     # Observation tensors: a game's codec defines ``layout`` and ``write``.
     def layout(self, options: Any) -> tuple[Part, ...]:
@@ -277,6 +273,20 @@ class Codec:
         tensor = TensorWriter(self._layout(opts))
         self.write(observation, tensor)
         return tensor.done()
+
+    def partial_size(self, options: Any) -> int:
+        """Return how many values :meth:`partial_tensor` holds: 0 for a game whose every
+        action is one id."""
+        self._options(options)
+        return 0
+
+    def partial_tensor(self, options: Any, partial: tuple[int, ...]) -> tuple[float, ...]:
+        """Return the ids chosen so far towards an action as values in [0, 1], for a
+        learner to see beside the observation tensor (empty for a game whose every
+        action is one id)."""
+        self._options(options)
+        self._no_partial(partial)
+        return ()
 
     def members(self) -> dict[str, Any]:
         """Return the protocol members this codec provides, by name."""
@@ -348,6 +358,8 @@ class Codec:
 #: The members of the :class:`~cardwar.core.Variant` protocol that make up the integer
 #: interface (every one a method of :class:`Codec`).
 MEMBERS = (
+    "partial_size",
+    "partial_tensor",
     "observation_layout",
     "observation_shape",
     "observation_tensor",

@@ -100,6 +100,9 @@ STEP_NAME = "step"
 #: Whether the game plays itself (no seat ever makes a decision).
 AUTOMATIC = False
 
+#: Whether the seats choose at once: every choice of a round is hidden until all are in.
+SIMULTANEOUS = True
+
 
 #: The default battle limit (ARNESON-LIMIT).
 DEFAULT_MAX_BATTLES = 20_000

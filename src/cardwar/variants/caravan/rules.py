@@ -112,6 +112,9 @@ STEP_NAME = "step"
 #: Whether the game plays itself (no seat ever makes a decision).
 AUTOMATIC = False
 
+#: Whether the seats choose at once (they take turns, each seeing what came before).
+SIMULTANEOUS = False
+
 
 #: The lowest value at which a caravan sells (CARAVAN-SELL).
 SALE_MIN = 21

@@ -114,6 +114,9 @@ STEP_NAME = "step"
 #: Whether the game plays itself (no seat ever makes a decision).
 AUTOMATIC = False
 
+#: Whether the seats choose at once (they take turns, each seeing what came before).
+SIMULTANEOUS = False
+
 
 #: Cards in a full hand (COLDWAR-HAND).
 HAND_SIZE = 3

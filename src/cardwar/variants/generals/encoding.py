@@ -168,6 +168,21 @@ class _Codec(Codec):
             return Squad(picked)
         return None
 
+    def partial_size(self, options: Any) -> int:
+        """Return 53: the squad cards picked so far, by card index."""
+        self._options(options)
+        return CARD_COUNT
+
+    def partial_tensor(self, options: Any, partial: tuple[int, ...]) -> tuple[float, ...]:
+        """Return the squad cards picked so far (the ids of ``partial``), by card index."""
+        self._options(options)
+        row = [0.0] * CARD_COUNT
+        for i in partial:
+            if type(i) is not int or not PICK <= i < DONE:
+                raise ActionIndexError(f"{i!r} is not the id of a squad card")
+            row[i - PICK] = 1.0
+        return tuple(row)
+
     def returns(self, state: Any) -> tuple[float, ...]:
         """Return +1 for each winner and -1 for the others; played on for places, the
         places spread evenly from +1 (first) to -1 (last); 0 for all in a draw and while
@@ -312,6 +327,8 @@ indices_to_action = _CODEC.indices_to_action
 returns = _CODEC.returns
 standings = _CODEC.standings
 max_game_length = _CODEC.max_game_length
+partial_size = _CODEC.partial_size
+partial_tensor = _CODEC.partial_tensor
 observation_layout = _CODEC.observation_layout
 observation_shape = _CODEC.observation_shape
 observation_tensor = _CODEC.observation_tensor

@@ -109,6 +109,9 @@ STEP_NAME = "step"
 #: Whether the game plays itself (no seat ever makes a decision).
 AUTOMATIC = False
 
+#: Whether the seats choose at once (they take turns, each seeing what came before).
+SIMULTANEOUS = False
+
 
 #: The default target score (GENERALS-TARGET), chosen from the simulations on the rules
 #: page (``docs/generals_target.py``).

@@ -87,6 +87,9 @@ MAX_PLAYERS: int | None = 4
 STEP_NAME = "battle"
 #: Whether the game plays itself (no seat ever makes a decision).
 AUTOMATIC = True
+
+#: Whether the seats choose at once: every choice of a round is hidden until all are in.
+SIMULTANEOUS = True
 #: Cards face down in a peace, one per letter of P-E-A-C-E (PEACE-FACE-DOWN).
 FACE_DOWN = 5
 

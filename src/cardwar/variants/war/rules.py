@@ -90,6 +90,9 @@ STEP_NAME = "battle"
 #: Whether the game plays itself (no seat ever makes a decision).
 AUTOMATIC = True
 
+#: Whether the seats choose at once: every choice of a round is hidden until all are in.
+SIMULTANEOUS = True
+
 #: The variant's state class.
 State = BattleState
 
