@@ -38,6 +38,7 @@ nitpick_ignore_regex = [
     (r"py:(class|obj|data)", r"collections\.abc\.(Callable|Iterable|Iterator|Mapping|Sequence)"),
     (r"py:(class|obj|data)", r"typing\.[A-Za-z_]+"),
     (r"py:(class|obj)", r"types\.ModuleType"),
+    (r"py:(class|obj)", r"fractions\.Fraction"),
 ]
 
 

@@ -188,8 +188,11 @@ class Variant(Protocol):
         """Return validated, frozen options; raise :class:`OptionError` for bad values."""
         ...
 
-    def new_game(self, seed: int, options: Any | None = None, *, deal: Any = None) -> Any:
-        """Return the initial state of the game of ``seed`` (or of an explicit ``deal``)."""
+    def new_game(self, seed: int, options: Any | None = None, *, deal: Any = None,
+                 _rng: Any = None) -> Any:
+        """Return the initial state of the game of ``seed`` (or of an explicit ``deal``);
+        ``_rng`` replaces the seed's generator (the explicit-chance mode's,
+        :mod:`cardwar.chance`)."""
         ...
 
     def legal_actions(self, state: Any) -> tuple[Any, ...]:

@@ -31,7 +31,7 @@ formulas run over numpy ``uint64`` arrays to compute many games at once:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, TypeVar, cast
 
 import attrs
 
@@ -42,8 +42,12 @@ __all__ = [
     "MASK64",
     "MAX_BOUND",
     "MAX_SEED",
+    "ChanceRng",
+    "Draws",
+    "NeedChance",
     "Rng",
     "SeedError",
+    "advanced",
     "check_seed",
     "derive_seed",
     "mix64",
@@ -175,3 +179,75 @@ class Rng:
             j = (mix64((key + c * GAMMA) & MASK64) * (i + 1)) >> 64
             out[i], out[j] = out[j], out[i]
         return tuple(out), Rng(key, c)
+
+
+# --- explicit chance ---------------------------------------------------------------------
+# In the explicit-chance mode (cardwar.chance), a game's generator is a ChanceRng: every
+# draw below(n) takes the next outcome of a script instead of a 64-bit word, and a draw
+# beyond the script raises NeedChance(n), so that the caller can offer the n outcomes as a
+# chance node. The engines draw the same below(n) calls in the same order in both modes.
+
+
+class NeedChance(Exception):
+    """Raised by a draw of a :class:`ChanceRng` beyond its script: the next chance event
+    has ``bound`` equally likely outcomes, ``0`` to ``bound - 1``."""
+
+    def __init__(self, bound: int) -> None:
+        super().__init__(f"a chance event with {bound} outcomes")
+        self.bound = bound
+        """How many outcomes the event has."""
+
+
+@attrs.frozen(slots=True)
+class Draws:
+    """The outcomes chosen so far for the chance events of a step, in order."""
+
+    values: tuple[int, ...] = ()
+    """Each event's outcome, an int in ``[0, bound)``."""
+
+    def draw(self, counter: int, n: int) -> int:
+        """Return the outcome of the event numbered ``counter``, of ``n`` outcomes; raise
+        :class:`NeedChance` when the script has none yet."""
+        if counter < len(self.values):
+            return self.values[counter]
+        raise NeedChance(n)
+
+    def shuffle_in_place(self, cards: list[Any], counter: int) -> int:
+        """Shuffle ``cards`` in place as :meth:`Rng.shuffle` does, each swap an event;
+        return the advanced counter."""
+        for i in range(len(cards) - 1, 0, -1):
+            j = self.draw(counter, i + 1)
+            counter += 1
+            cards[i], cards[j] = cards[j], cards[i]
+        return counter
+
+
+@attrs.frozen(slots=True)
+class ChanceRng:
+    """The generator of the explicit-chance mode: the script of outcomes (``key``) and
+    how many of them the game has used (``counter``), with the methods of :class:`Rng`."""
+
+    key: Draws
+    """The outcomes chosen so far."""
+    counter: int = 0
+    """How many of them have been used."""
+
+    def below(self, n: int) -> tuple[int, ChanceRng]:
+        """Return the next outcome, of ``n``, and the advanced generator."""
+        return self.key.draw(self.counter, n), ChanceRng(self.key, self.counter + 1)
+
+    def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], ChanceRng]:
+        """Return ``items`` in the order the next outcomes give, as :meth:`Rng.shuffle`."""
+        out = list(items)
+        counter = self.key.shuffle_in_place(out, self.counter)
+        return tuple(out), ChanceRng(self.key, counter)
+
+
+def advanced(rng: Rng, key: int, counter: int) -> Rng:
+    """Return the generator ``rng`` advanced to ``counter`` (``key`` is its own): itself
+    if it has not moved, else a generator of the same kind."""
+    if counter == rng.counter:
+        return rng
+    if type(rng) is Rng:
+        return Rng(key, counter)
+    return cast(Rng, ChanceRng(cast(Draws, key), counter))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import attrs
 
@@ -17,7 +17,7 @@ from cardwar._immutable import Immutable
 from cardwar.cards import Card, DealError, check_deal, check_deal_piles, parse_cards
 from cardwar.core import GameOverError, IllegalActionError, OptionError, Outcome, Termination
 from cardwar.errors import StateError, check_state
-from cardwar.rng import GAMMA, MASK64, MAX_BOUND, Rng, mix64
+from cardwar.rng import GAMMA, MASK64, MAX_BOUND, Draws, Rng, advanced, mix64
 
 __all__ = [
     "BattleRecord",
@@ -279,12 +279,14 @@ def deal_stocks(
     players: int,
     spare: SpareCards,
     deal: Sequence[Sequence[Card | str] | str] | None,
+    rng: Rng | None = None,
 ) -> tuple[Stocks, tuple[Card, ...], Rng]:
     """Return the stocks, the set-aside cards and the generator after the deal: the deck
     shuffled with the seed's generator and dealt one card at a time from seat 0
     (WAR-DEAL, WAR-SPARE), or the explicit ``deal`` validated against ``deck``
-    (WAR-DEAL-EXPLICIT)."""
-    rng = Rng.from_seed(seed)
+    (WAR-DEAL-EXPLICIT). ``rng`` replaces the seed's generator (the explicit-chance
+    mode's, :mod:`cardwar.chance`)."""
+    rng = Rng.from_seed(seed) if rng is None else rng
     aside: tuple[Card, ...] = ()
     if deal is None:
         cards, rng = rng.shuffle(deck)
@@ -311,9 +313,10 @@ def deal_game(
     players: int,
     spare: SpareCards,
     deal: Sequence[Sequence[Card | str] | str] | None,
+    rng: Rng | None = None,
 ) -> BattleState:
     """Return the initial state of an automatic battle game (see :func:`deal_stocks`)."""
-    stocks, aside, rng = deal_stocks(seed, deck, players, spare, deal)
+    stocks, aside, rng = deal_stocks(seed, deck, players, spare, deal, rng)
     state = BattleState(
         options=options,
         stocks=stocks,
@@ -389,7 +392,9 @@ def cards_in_play(state: BattleState) -> tuple[Card, ...]:
 def play_battle(state: BattleState, rules: Rules) -> BattleState:
     """Return the state after one whole battle (every war in it included)."""
     stocks = state.stocks
-    if len(stocks) == 2 and rules.pickup is not Pickup.WIN_PILE:
+    # The two-player paths draw inline from a seeded generator; the explicit-chance
+    # mode's draws go through the general path, which draws the same events.
+    if len(stocks) == 2 and rules.pickup is not Pickup.WIN_PILE and type(state.rng) is Rng:
         s0, s1 = stocks
         # A running two-player game has two stocks: a battle that empties one ends it.
         if s0 and s1:  # pragma: no branch - see the line above
@@ -628,7 +633,7 @@ def _general_battle(state: BattleState, rules: Rules) -> BattleState:
             eliminated.append(s)
     eliminated.sort()
 
-    rng = state.rng if counter == state.rng.counter else Rng(key, counter)
+    rng = advanced(state.rng, key, counter)
     new_won = tuple(tuple(w) for w in won) if win_pile else tally.won
     if war_round or aside is not tally.set_aside or new_won != tally.won:
         tally = Tally(new_won, aside, tally.wars + (1 if war_round else 0), wars_won)
@@ -688,9 +693,12 @@ def _finish(
     return BattleState(state.options, stocks, rng, tally, battles, record, result, cycle)
 
 
-def shuffle_in_place(cards: list[Card], key: int, counter: int) -> int:
+def shuffle_in_place(cards: list[Card], key: int | Draws, counter: int) -> int:
     """Shuffle ``cards`` in place with the generator ``(key, counter)``, exactly as
-    :meth:`cardwar.rng.Rng.shuffle` does; return the advanced counter."""
+    :meth:`cardwar.rng.Rng.shuffle` does; return the advanced counter. In the
+    explicit-chance mode ``key`` holds the chosen outcomes (:class:`~cardwar.rng.Draws`)."""
+    if type(key) is not int:
+        return cast(Draws, key).shuffle_in_place(cards, counter)
     for i in range(len(cards) - 1, 0, -1):
         counter += 1
         j = (mix64((key + counter * GAMMA) & MASK64) * (i + 1)) >> 64
@@ -699,7 +707,8 @@ def shuffle_in_place(cards: list[Card], key: int, counter: int) -> int:
 
 
 def pickup_cards(
-    laid: Sequence[Sequence[Card]], winner: int, order: Pickup, key: int, counter: int
+    laid: Sequence[Sequence[Card]], winner: int, order: Pickup, key: int | Draws,
+    counter: int,
 ) -> tuple[list[Card], int]:
     """Return the table's cards in the order they go under the winner's stock (or onto
     their win pile), and the advanced counter (WAR-PICKUP): ``laid[s]`` holds the cards

@@ -30,7 +30,7 @@ from cardwar.core import (
     suits_option,
 )
 from cardwar.errors import OptionsTypeError, check_state
-from cardwar.rng import Rng
+from cardwar.rng import Rng, advanced
 from cardwar.variants import _battle
 from cardwar.variants._battle import (
     BattleRecord,
@@ -254,6 +254,7 @@ def new_game(
     options: Options | None = None,
     *,
     deal: Sequence[Sequence[Card | str] | str] | None = None,
+    _rng: Rng | None = None,
 ) -> State:
     """Return the first state: the deck dealt as in War (ARNESON-DEAL), or the explicit
     ``deal`` (each seat's stock, top card first); then each player takes the top
@@ -261,7 +262,8 @@ def new_game(
     opts = _DEFAULT if options is None else options
     if not isinstance(opts, Options):
         raise OptionsTypeError(f"options must be arneson.Options, got {type(opts).__name__}")
-    stocks, aside, rng = _battle.deal_stocks(seed, deck(opts), 2, SpareCards.SET_ASIDE, deal)
+    stocks, aside, rng = _battle.deal_stocks(seed, deck(opts), 2, SpareCards.SET_ASIDE, deal,
+                                             _rng)
     n = opts.hand_size
     hands = (stocks[0][:n], stocks[1][:n])
     state = State(
@@ -385,7 +387,7 @@ def _resolve(state: State, cards: tuple[Card, Card]) -> State:
                 options=opts,
                 stocks=(tuple(stocks[0]), tuple(stocks[1])),
                 hands=(tuple(hands[0]), tuple(hands[1])),
-                rng=state.rng if counter == state.rng.counter else Rng(key, counter),
+                rng=advanced(state.rng, key, counter),
                 tally=Tally((tuple(won[0]), tuple(won[1])), tally.set_aside, tally.wars,
                             tally.wars_won),
                 battles=state.battles,
@@ -403,7 +405,7 @@ def _resolve(state: State, cards: tuple[Card, Card]) -> State:
                 options=opts,
                 stocks=((), ()),
                 hands=((), ()),
-                rng=state.rng if counter == state.rng.counter else Rng(key, counter),
+                rng=advanced(state.rng, key, counter),
                 tally=Tally((tuple(won[0]), tuple(won[1])), aside, tally.wars + 1,
                             tally.wars_won),
                 battles=state.battles + 1,
@@ -452,16 +454,16 @@ def _resolve(state: State, cards: tuple[Card, Card]) -> State:
     cycle = state.cycle
     if result is None and cycle is not None:
         # ARNESON-CYCLE: Brent's method, as WAR-CYCLE.
-        advanced = cycle.advance(_position(new_stocks, new_hands, wars_won, opts))
-        if advanced is None:
+        moved = cycle.advance(_position(new_stocks, new_hands, wars_won, opts))
+        if moved is None:
             result = Outcome(Termination.REPEATED_POSITION, ())
         else:
-            cycle = advanced
+            cycle = moved
     return State(
         options=opts,
         stocks=new_stocks,
         hands=new_hands,
-        rng=state.rng if counter == state.rng.counter else Rng(key, counter),
+        rng=advanced(state.rng, key, counter),
         tally=Tally(
             (tuple(won[0]), tuple(won[1])), tally.set_aside, tally.wars + war, wars_won
         ),

@@ -547,6 +547,7 @@ def new_game(
     options: Options | None = None,
     *,
     deal: Sequence[Sequence[Card | str] | str] | None = None,
+    _rng: Rng | None = None,
 ) -> State:
     """Return the first state: each seat's own deck shuffled (seat 0's first), or the
     explicit ``deal`` (each seat's deck in order, top card first), and each seat's opening
@@ -554,7 +555,7 @@ def new_game(
     opts = _DEFAULT if options is None else options
     if not isinstance(opts, Options):
         raise OptionsTypeError(f"options must be caravan.Options, got {type(opts).__name__}")
-    rng = Rng.from_seed(seed)
+    rng = Rng.from_seed(seed) if _rng is None else _rng
     decks: list[tuple[Card, ...]] = []
     if deal is None:
         for seat in (0, 1):

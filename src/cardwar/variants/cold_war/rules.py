@@ -518,6 +518,7 @@ def new_game(
     options: Options | None = None,
     *,
     deal: Sequence[Sequence[Card | str] | str] | None = None,
+    _rng: Rng | None = None,
 ) -> State:
     """Return the first state: the deck shuffled and dealt by seat 0 (COLDWAR-DEAL), or
     the explicit ``deal`` of the first deal: each seat's hand of three, then the stock
@@ -525,7 +526,7 @@ def new_game(
     opts = _DEFAULT if options is None else options
     if not isinstance(opts, Options):
         raise OptionsTypeError(f"options must be cold_war.Options, got {type(opts).__name__}")
-    rng = Rng.from_seed(seed)
+    rng = Rng.from_seed(seed) if _rng is None else _rng
     n = opts.players
     if deal is None:
         cards, rng = rng.shuffle(deck(opts))

@@ -508,6 +508,7 @@ def new_game(
     options: Options | None = None,
     *,
     deal: Sequence[Sequence[Card | str] | str] | None = None,
+    _rng: Rng | None = None,
 ) -> State:
     """Return the first state: the first dealer drawn by lot (GENERALS-DEALER) and the
     deck dealt (GENERALS-DEAL), or the explicit ``deal``: each seat's hand, then the
@@ -515,7 +516,7 @@ def new_game(
     opts = _DEFAULT if options is None else options
     if not isinstance(opts, Options):
         raise OptionsTypeError(f"options must be generals.Options, got {type(opts).__name__}")
-    rng = Rng.from_seed(seed)
+    rng = Rng.from_seed(seed) if _rng is None else _rng
     n = opts.players
     if opts.first_dealer is None:
         dealer, rng = rng.below(n)

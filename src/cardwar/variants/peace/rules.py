@@ -23,6 +23,7 @@ from cardwar.core import (
     suits_option,
 )
 from cardwar.errors import OptionsTypeError, check_state
+from cardwar.rng import Rng
 from cardwar.variants import _battle
 from cardwar.variants._battle import (
     BattleRecord,
@@ -196,13 +197,14 @@ def new_game(
     options: Options | None = None,
     *,
     deal: Sequence[Sequence[Card | str] | str] | None = None,
+    _rng: Rng | None = None,
 ) -> State:
     """Return the first state of the game of ``seed``, dealt as in War (PEACE-DEAL), or
     of the explicit ``deal`` (each seat's stock, top card first)."""
     opts = _DEFAULT if options is None else options
     rules = _rules(opts)
     return _battle.deal_game(
-        opts, rules, seed, deck(opts), opts.players, opts.spare_cards, deal
+        opts, rules, seed, deck(opts), opts.players, opts.spare_cards, deal, _rng
     )
 
 

@@ -24,6 +24,7 @@ from cardwar.core import (
     suits_option,
 )
 from cardwar.errors import OptionsTypeError, check_state
+from cardwar.rng import Rng
 from cardwar.variants import _battle
 from cardwar.variants._battle import (
     BattleRecord,
@@ -199,6 +200,7 @@ def new_game(
     options: Options | None = None,
     *,
     deal: Sequence[Sequence[Card | str] | str] | None = None,
+    _rng: Rng | None = None,
 ) -> State:
     """Return the first state of the game of ``seed``: the deck shuffled by the seed's
     generator and dealt one at a time from seat 0 (WAR-DEAL), or the explicit ``deal``
@@ -215,7 +217,7 @@ def new_game(
     opts = _DEFAULT if options is None else options
     rules = _rules(opts)
     return _battle.deal_game(
-        opts, rules, seed, deck(opts), opts.players, opts.spare_cards, deal
+        opts, rules, seed, deck(opts), opts.players, opts.spare_cards, deal, _rng
     )
 
 
