@@ -44,7 +44,7 @@ nitpick_ignore_regex = [
 
 #: Packages of cardwar's optional extras, not of the docs extra.
 _OPTIONAL = frozenset({"numpy", "numba", "dask", "distributed", "matplotlib", "pettingzoo",
-                       "gymnasium"})
+                       "gymnasium", "pyspiel", "open_spiel"})
 
 
 def _typevars() -> list[tuple[str, str]]:
