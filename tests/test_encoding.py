@@ -541,3 +541,21 @@ def test_listed_codec_and_the_tensor_writer() -> None:
     assert TensorWriter(layout).part("a").fractions((3, -1), 2).part("b").one_hot(None, 1
                                                                                  ).done() == (
         1.0, 0.0, 0.0)
+
+
+def test_information_state_is_what_the_seat_saw() -> None:
+    from cardwar.encoding import information_state
+    from tests.strategies import HIDDEN_RESAMPLERS
+
+    rnd = random.Random(3)
+    history = [caravan.new_game(3)]
+    for _ in range(30):
+        history.append(caravan.step(history[-1], rnd.choice(caravan.legal_actions(history[-1]))))
+    mine = information_state(caravan, history, 0)
+    assert mine != information_state(caravan, history, 1)
+    assert information_state(caravan, history[:10], 0) in mine  # it only grows
+    # What seat 0 cannot see, changed in every state of the history: the same string.
+    resample = HIDDEN_RESAMPLERS["caravan"]
+    other = [resample(state, 0, random.Random(k)) for k, state in enumerate(history)]
+    assert other != history
+    assert information_state(caravan, other, 0) == mine

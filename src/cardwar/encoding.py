@@ -70,6 +70,7 @@ __all__ = [
     "TensorWriter",
     "check_index",
     "final_standings",
+    "information_state",
     "layout_size",
     "relative",
     "step_index",
@@ -167,6 +168,26 @@ def check_index(index: object, size: int, title: str) -> int:
         raise ActionIndexError(f"{index} is not an action id of {title}: ids run from 0 to "
                                f"{size - 1}")
     return index
+
+
+def information_state(game: Any, history: Iterable[Any], seat: int) -> str:
+    """Return what ``seat`` has observed over a game's ``history`` (its states in order,
+    the first one included): each observation it had, in the game's own words, once per
+    change: the information state of perfect-recall algorithms, as a string. It is built
+    from the seat's observations alone, so it never holds a hidden card.
+
+    >>> from cardwar import arneson
+    >>> states = [arneson.new_game(4)]
+    >>> states.append(arneson.step(states[-1], arneson.legal_actions(states[-1])[0]))
+    >>> information_state(arneson, states, 1).count("seat 1's view")
+    2
+    """
+    lines: list[str] = []
+    for state in history:
+        text = game.render_observation(game.observe(state, seat), ascii=True)
+        if not lines or lines[-1] != text:
+            lines.append(text)
+    return "\n".join(lines)
 
 
 def step_index(game: Any, state: Any, partial: tuple[int, ...], index: int
