@@ -280,3 +280,31 @@ def test_gymnasium_opponents_given_as_agents() -> None:
     assert learner.table.game.to_act(learner.table.state) == 2
     assert isinstance(learner._agents[0], agents.FirstAgent)
     assert isinstance(learner._agents[1], agents.RandomAgent)
+
+
+@pytest.mark.parametrize(("module", "package", "extra"), [
+    ("pettingzoo", "pettingzoo", "pettingzoo"),
+    ("gymnasium", "gymnasium", "gymnasium"),
+    ("openspiel", "pyspiel", "openspiel"),
+])
+def test_a_missing_extra_is_named(module: str, package: str, extra: str) -> None:
+    import subprocess
+    import sys
+
+    code = f"""
+import sys
+class Missing:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] == {package!r}:
+            raise ModuleNotFoundError(f"No module named {{name!r}}", name=name)
+sys.meta_path.insert(0, Missing())
+try:
+    import cardwar.{module}
+except ModuleNotFoundError as err:
+    print(err.name, "|", err)
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    name, _, message = done.stdout.strip().partition(" | ")
+    assert name == package
+    assert f"pip install 'cardwar[{extra}]'" in message

@@ -28,9 +28,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, SupportsFloat
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces
+from cardwar._extras import need
+
+with need("gymnasium", "gymnasium"):
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
 
 from cardwar import agents
 from cardwar._table import Table

@@ -35,8 +35,11 @@ from __future__ import annotations
 import enum
 from typing import Any
 
-import numpy as np
-import pyspiel
+from cardwar._extras import need
+
+with need("openspiel", "openspiel"):
+    import numpy as np
+    import pyspiel
 
 from cardwar import chance
 from cardwar.core import Variant, options_info

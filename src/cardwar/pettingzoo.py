@@ -27,10 +27,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv, ParallelEnv
-from pettingzoo.utils import wrappers
+from cardwar._extras import need
+
+with need("pettingzoo", "pettingzoo"):
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv, ParallelEnv
+    from pettingzoo.utils import wrappers
 
 from cardwar._table import Table
 from cardwar.core import Variant
