@@ -187,8 +187,8 @@ def test_generals_squad_cards_are_seen_by_their_seat_only() -> None:
     assert mine.dict["partial"].sum() == 1
     mine.set_from(state, 1 - seat)
     assert mine.dict["partial"].sum() == 0
-    assert "squad so far" in state.information_state_string(seat)
-    assert "squad so far" not in state.information_state_string(1 - seat)
+    assert "chosen so far: squad card" in state.information_state_string(seat)
+    assert "chosen so far" not in state.information_state_string(1 - seat)
 
 
 def test_mcts_bot_against_the_heuristic() -> None:

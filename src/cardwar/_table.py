@@ -17,7 +17,7 @@ from cardwar.encoding import TRUNCATIONS, step_index
 from cardwar.rng import derive_seed
 from cardwar.variants import variant as find_variant
 
-__all__ = ["Table", "game_seed"]
+__all__ = ["RENDER_MODES", "Table", "check_render_mode", "game_seed", "int8_mask"]
 
 _SEEDS = 2**64
 
@@ -113,10 +113,38 @@ class Table:
         else none."""
         if self.over or seat != self.to_act():
             return np.zeros(self.num_actions, dtype=np.int8)
-        mask = self.game.legal_action_mask(self.state, self.partial)
-        return np.array(memoryview(mask), dtype=np.int8)
+        return int8_mask(self.game.legal_action_mask(self.state, self.partial))
 
-    def render(self) -> str:
-        """Return the whole table as text (hidden cards included), as ``cardwar`` prints
+    def play_action(self, action: Any) -> None:
+        """Play a whole action of the game's own (an agent's choice) for the seat to act."""
+        self.state = self.game.step(self.state, action)
+        self.steps += 1
+
+    def render(self, mode: str | None) -> str | None:
+        """Render the whole table (hidden cards included) as an environment does in
+        ``mode``: ``None`` renders nothing, ``ansi`` returns the text, ``human`` prints
         it."""
-        return self.game.render_state(self.state)
+        if mode is None:
+            return None
+        text = self.game.render_state(self.state)
+        if mode == "human":
+            print(text)
+            return None
+        return text
+
+
+#: The render modes of the environments.
+RENDER_MODES = ["ansi", "human"]
+
+
+def check_render_mode(render_mode: str | None) -> None:
+    """Raise ``ValueError`` unless ``render_mode`` is one of :data:`RENDER_MODES` or
+    ``None``."""
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be one of {RENDER_MODES} or None, got "
+                         f"{render_mode!r}")
+
+
+def int8_mask(mask: bytes) -> np.ndarray[Any, np.dtype[np.int8]]:
+    """Return a legal-action mask of the library (bytes) as an int8 array."""
+    return np.array(memoryview(mask), dtype=np.int8)

@@ -42,6 +42,7 @@ from __future__ import annotations
 import abc
 import enum
 import functools
+import itertools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -170,11 +171,14 @@ def check_index(index: object, size: int, title: str) -> int:
     return index
 
 
-def information_state(game: Any, history: Iterable[Any], seat: int) -> str:
+def information_state(game: Any, history: Iterable[Any], seat: int,
+                      partials: Iterable[tuple[int, ...]] | None = None) -> str:
     """Return what ``seat`` has observed over a game's ``history`` (its states in order,
     the first one included): each observation it had, in the game's own words, once per
     change: the information state of perfect-recall algorithms, as a string. It is built
-    from the seat's observations alone, so it never holds a hidden card.
+    from the seat's observations alone, so it never holds a hidden card. ``partials``,
+    beside the states, holds the ids chosen so far towards an action at each (played by
+    ids); the seat sees its own.
 
     >>> from cardwar import arneson
     >>> states = [arneson.new_game(4)]
@@ -183,8 +187,12 @@ def information_state(game: Any, history: Iterable[Any], seat: int) -> str:
     2
     """
     lines: list[str] = []
-    for state in history:
+    chosen = itertools.repeat(()) if partials is None else partials
+    for state, partial in zip(history, chosen, strict=False):  # repeat() is endless
         text = game.render_observation(game.observe(state, seat), ascii=True)
+        if partial and seat == game.to_act(state):
+            text += "\n  chosen so far: " + " ".join(
+                str(game.action_from_index(state.options, i)) for i in partial)
         if not lines or lines[-1] != text:
             lines.append(text)
     return "\n".join(lines)

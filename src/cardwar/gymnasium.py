@@ -36,7 +36,7 @@ with need("gymnasium", "gymnasium"):
     from gymnasium import spaces
 
 from cardwar import agents
-from cardwar._table import Table
+from cardwar._table import RENDER_MODES, Table, check_render_mode
 from cardwar.core import Agent, IllegalActionError, Variant
 from cardwar.errors import SeatError
 from cardwar.rng import derive_seed
@@ -49,15 +49,13 @@ Observation = np.ndarray[Any, np.dtype[np.float32]]
 class CardwarEnv(gymnasium.Env[Observation, np.int64]):
     """One seat of a cardwar variant against cardwar's agents (see the module)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": RENDER_MODES, "render_fps": 1}  # noqa: RUF012
 
     def __init__(self, name: str | Variant, seat: int = 0,
                  opponents: str | Sequence[Agent] = "heuristic",
                  render_mode: str | None = None, illegal_action: str = "lose",
                  **options: Any) -> None:
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be 'ansi', 'human' or None, got "
-                             f"{render_mode!r}")
+        check_render_mode(render_mode)
         self.table = Table(name, options)
         if type(seat) is not int or not 0 <= seat < self.table.players:
             raise SeatError(f"seat must be an int in [0, {self.table.players - 1}], got "
@@ -102,8 +100,7 @@ class CardwarEnv(gymnasium.Env[Observation, np.int64]):
                 return  # the learner's turn (in a game that plays itself, every step)
             legal = game.legal_actions(table.state)
             action = self._agents[seat].choose(game.observe(table.state, seat), legal)
-            table.state = game.step(table.state, action)
-            table.steps += 1
+            table.play_action(action)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.table.mask(self.seat)}
@@ -145,13 +142,7 @@ class CardwarEnv(gymnasium.Env[Observation, np.int64]):
         return table.observation(self.seat), reward, terminated, truncated, self._info()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        text = self.table.render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return self.table.render(self.render_mode)
 
 
 def register_envs() -> tuple[str, ...]:

@@ -43,7 +43,7 @@ with need("openspiel", "openspiel"):
 
 from cardwar import chance
 from cardwar.core import Variant, options_info
-from cardwar.encoding import Part, layout_size, tensor_part
+from cardwar.encoding import Part, information_state, layout_size, tensor_part
 from cardwar.errors import CardwarError
 from cardwar.variants import all_variants
 from cardwar.variants import variant as find_variant
@@ -181,19 +181,11 @@ class CardwarState(pyspiel.State):  # type: ignore[misc]
         if self.node.state is not None:
             self.trail = (*self.trail, (self.node, self.partial))
 
-    def information_lines(self, seat: int) -> list[str]:
-        """Return what ``seat`` has observed so far, one entry per change: the
-        observation after each step, with its own squad cards picked so far."""
-        variant = self.variant
-        lines: list[str] = []
-        for node, partial in self.trail:
-            text = variant.render_observation(variant.observe(node.state, seat), ascii=True)
-            if partial and seat == variant.to_act(node.state):
-                text += "\n  squad so far: " + " ".join(
-                    str(variant.action_from_index(node.options, i)) for i in partial)
-            if not lines or lines[-1] != text:
-                lines.append(text)
-        return lines
+    def information_state(self, seat: int) -> str:
+        """Return what ``seat`` has observed so far
+        (:func:`cardwar.encoding.information_state` over the decision points)."""
+        return information_state(self.variant, (node.state for node, _ in self.trail), seat,
+                                 (partial for _, partial in self.trail))
 
     def current_player(self) -> int:
         if self.node.state is None:
@@ -286,7 +278,7 @@ class CardwarObserver:
 
     def string_from(self, state: CardwarState, player: int) -> str:
         if self.perfect_recall:
-            return "\n".join(state.information_lines(player))
+            return state.information_state(player)
         node = state.node
         if node.state is None:
             return ""

@@ -35,13 +35,10 @@ with need("pettingzoo", "pettingzoo"):
     from pettingzoo import AECEnv, ParallelEnv
     from pettingzoo.utils import wrappers
 
-from cardwar._table import Table
+from cardwar._table import RENDER_MODES, Table, check_render_mode, int8_mask
 from cardwar.core import Variant
 
 __all__ = ["CardwarAECEnv", "CardwarParallelEnv", "env", "parallel_env", "raw_env"]
-
-_RENDER_MODES = ["ansi", "human"]
-
 
 def env(name: str | Variant, render_mode: str | None = None, **options: Any) -> AECEnv:
     """Return the AEC environment of the variant ``name`` under ``options``, wrapped as
@@ -62,12 +59,6 @@ def parallel_env(name: str | Variant, render_mode: str | None = None, **options:
     return CardwarParallelEnv(name, render_mode, **options)
 
 
-def _check_render_mode(render_mode: str | None) -> None:
-    if render_mode is not None and render_mode not in _RENDER_MODES:
-        raise ValueError(f"render_mode must be one of {_RENDER_MODES} or None, got "
-                         f"{render_mode!r}")
-
-
 def _spaces(table: Table) -> tuple[spaces.Dict, spaces.Discrete]:
     observation = spaces.Dict({
         "observation": spaces.Box(0.0, 1.0, (table.obs_size,), dtype=np.float32),
@@ -82,10 +73,10 @@ class CardwarAECEnv(AECEnv):  # type: ignore[misc]
     def __init__(self, name: str | Variant, render_mode: str | None = None,
                  **options: Any) -> None:
         super().__init__()
-        _check_render_mode(render_mode)
+        check_render_mode(render_mode)
         self.table = Table(name, options)
         self.render_mode = render_mode
-        self.metadata = {"render_modes": _RENDER_MODES, "is_parallelizable": False,
+        self.metadata = {"render_modes": RENDER_MODES, "is_parallelizable": False,
                          "render_fps": 1,
                          "name": f"cardwar_{self.table.game.NAME.replace('-', '_')}"}
         self.possible_agents = [f"seat_{s}" for s in range(self.table.players)]
@@ -137,13 +128,7 @@ class CardwarAECEnv(AECEnv):  # type: ignore[misc]
             self.render()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        text = self.table.render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return self.table.render(self.render_mode)
 
     def close(self) -> None:
         pass
@@ -157,7 +142,7 @@ class CardwarParallelEnv(ParallelEnv):  # type: ignore[misc]
 
     def __init__(self, name: str | Variant, render_mode: str | None = None,
                  **options: Any) -> None:
-        _check_render_mode(render_mode)
+        check_render_mode(render_mode)
         self.table = Table(name, options)
         if not self.table.game.SIMULTANEOUS:
             raise ValueError(f"{self.table.game.TITLE} takes turns, so it has no parallel "
@@ -167,7 +152,7 @@ class CardwarParallelEnv(ParallelEnv):  # type: ignore[misc]
             raise ValueError(f"{self.table.game.TITLE} has actions of several ids, which a "
                              "parallel environment cannot take: use env()")
         self.render_mode = render_mode
-        self.metadata = {"render_modes": _RENDER_MODES, "render_fps": 1,
+        self.metadata = {"render_modes": RENDER_MODES, "render_fps": 1,
                          "name": f"cardwar_{self.table.game.NAME.replace('-', '_')}"}
         self.possible_agents = [f"seat_{s}" for s in range(self.table.players)]
         observation, action = _spaces(self.table)
@@ -204,7 +189,7 @@ class CardwarParallelEnv(ParallelEnv):  # type: ignore[misc]
             seat = game.to_act(state)
             if seat is None or seat in masks:
                 return masks
-            masks[seat] = np.array(memoryview(game.legal_action_mask(state)), dtype=np.int8)
+            masks[seat] = int8_mask(game.legal_action_mask(state))
             state = game.step(state, game.legal_actions(state)[0])
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -241,13 +226,7 @@ class CardwarParallelEnv(ParallelEnv):  # type: ignore[misc]
         return observations, rewards, terminations, truncations, infos
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        text = self.table.render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return self.table.render(self.render_mode)
 
     def close(self) -> None:
         pass

@@ -49,8 +49,7 @@ class _Codec(Codec):
         ids: set[int] = set()
         for card in state.hands[seat]:
             if card.is_joker:
-                ids.update(_JOKERS + int(r) - 2 for r in state.options.ranks)
-                ids.add(_SIZE - 1)  # COLDWAR-JOKER: or the top
+                ids.update(_JOKERS + int(r) - 2 for r in rules._declarations(state.options))
             else:
                 ids.add(card_index(card))
         return tuple(sorted(ids))
