@@ -470,6 +470,33 @@ def test_card_is_hashable_and_equal_by_value() -> None:
     assert {built: 1}[parsed] == 1
 
 
+def test_cards_are_interned() -> None:
+    # Every way to get a card gives the one object of that card, so identity hashing and
+    # equality agree with the card's value.
+    for card in FULL:
+        assert Card(card.rank, card.suit) is card
+        assert parse_card(str(card)) is card
+        assert attrs.evolve(card) is card
+        assert pickle.loads(pickle.dumps(card)) is card
+    for rank in Rank:
+        for suit in (None, *Suit):
+            if (rank is Rank.JOKER) == (suit is None):
+                assert Card(rank, suit) is Card(rank, suit)
+    assert Card(rank=Rank.TWO, suit=Suit.CLUBS) is parse_card("2C")
+
+
+def test_a_refused_card_leaves_the_interned_card_alone() -> None:
+    queen = parse_card("QH")
+    # An int equal to the rank is refused; it is never looked up as the Queen of hearts.
+    for rank, suit in ((12, Suit.HEARTS), (Rank.QUEEN, "H"), (Rank.JOKER, Suit.HEARTS),
+                       (Rank.QUEEN, None), ([12], Suit.HEARTS)):
+        with pytest.raises(CardError):
+            Card(rank, suit)  # type: ignore[arg-type]
+    assert queen.rank is Rank.QUEEN
+    assert queen.suit is Suit.HEARTS
+    assert Card(Rank.QUEEN, Suit.HEARTS) is queen
+
+
 @pytest.mark.parametrize("card", FULL, ids=str)
 def test_card_pickles(card: Card) -> None:
     for protocol in range(pickle.HIGHEST_PROTOCOL + 1):

@@ -130,14 +130,34 @@ STANDARD_RANKS: tuple[Rank, ...] = tuple(Rank(v) for v in range(2, 15))
 SHORT_RANKS: tuple[Rank, ...] = tuple(Rank(v) for v in range(9, 15))
 
 
-@attrs.frozen(slots=True, repr=False, cache_hash=True)
+#: The one object of each valid card, by rank and suit (filled below the class).
+_INTERNED: dict[tuple[Rank, Suit | None], Card] = {}
+
+
+@attrs.frozen(slots=True, repr=False, eq=False)
 class Card(Immutable):
-    """A playing card: a rank and a suit, or a Joker (rank ``JOKER``, suit ``None``)."""
+    """A playing card: a rank and a suit, or a Joker (rank ``JOKER``, suit ``None``).
+
+    Cards are interned: building a card returns the library's one object of that card,
+    so cards compare and hash by identity, at the speed of the interpreter's own
+    objects (a card is a key of many hot dictionaries).
+
+    >>> Card(Rank.QUEEN, Suit.HEARTS) is Card.parse("QH")
+    True
+    """
 
     rank: Rank
     """The card's rank."""
     suit: Suit | None
     """The card's suit; ``None`` exactly for a Joker."""
+
+    def __new__(cls, rank: Rank, suit: Suit | None) -> Card:
+        if cls is Card and type(rank) is Rank and (suit is None or type(suit) is Suit):
+            card = _INTERNED.get((rank, suit))
+            if card is not None:
+                return card
+        # A card not built yet, or not a card at all (refused by the checks below).
+        return object.__new__(cls)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rank, Rank):
@@ -174,6 +194,10 @@ class Card(Immutable):
 JOKER = Card(Rank.JOKER, None)
 
 _CARDS: dict[tuple[Rank, Suit], Card] = {(r, s): Card(r, s) for r in STANDARD_RANKS for s in Suit}
+_INTERNED[Rank.JOKER, None] = JOKER
+for (_rank, _suit), _card in _CARDS.items():
+    _INTERNED[_rank, _suit] = _card
+del _rank, _suit, _card
 
 #: How many cards :func:`card_index` numbers: the 52 suited cards and the Joker.
 CARD_COUNT = 53
