@@ -39,6 +39,7 @@ nitpick_ignore_regex = [
     (r"py:(class|obj|data)", r"typing\.[A-Za-z_]+"),
     (r"py:(class|obj)", r"types\.ModuleType"),
     (r"py:(class|obj)", r"fractions\.Fraction"),
+    (r"py:(class|obj)", r"(array\.)?array"),
 ]
 
 

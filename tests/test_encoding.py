@@ -9,6 +9,7 @@ import copy
 import itertools
 import pickle
 import random
+from array import array
 from typing import Any
 
 import pytest
@@ -34,6 +35,7 @@ from cardwar.encoding import (
 )
 from cardwar.errors import ActionTypeError, OptionsTypeError, StateError
 from cardwar.variants import all_variants
+from cardwar.variants import variant as variant_named
 
 #: Option sets per variant: the defaults and the ones that change the action space or
 #: how seats leave a game.
@@ -401,7 +403,7 @@ def test_observation_tensors(case: tuple[Variant, dict[str, Any]]) -> None:
     assert size == sum(p.size for p in layout)
     assert len({p.name for p in layout}) == len(layout)
     suited, jokers = _copies(variant, opts)
-    seen: set[tuple[float, ...]] = set()
+    seen: set[bytes] = set()
     for seed in range(3):
         rnd = random.Random(seed)
         state = variant.new_game(seed, opts)
@@ -409,10 +411,17 @@ def test_observation_tensors(case: tuple[Variant, dict[str, Any]]) -> None:
             for seat in range(variant.num_players(state)):
                 obs = variant.observe(state, seat)
                 tensor = variant.observation_tensor(obs)
+                assert tensor.typecode == "d"
                 assert len(tensor) == size
                 assert all(0.0 <= x <= 1.0 for x in tensor)
+                # The checked writer finds every part where the layout puts it.
+                assert variant.observation_tensor(obs, check=True) == tensor
+                # A new array each call: changing one changes no cached row.
+                again = variant.observation_tensor(obs)
+                assert again is not tensor
+                again[:] = array("d", [0.5]) * size
                 assert variant.observation_tensor(obs) == tensor
-                seen.add(tensor)
+                seen.add(tensor.tobytes())
                 hand = getattr(obs, "hand", None)
                 if hand is not None:
                     # The private hand part counts the seat's own cards exactly.
@@ -519,7 +528,7 @@ def test_caravan_opening_discards_by_id() -> None:
 def test_listed_codec_and_the_tensor_writer() -> None:
     import types
 
-    from cardwar.encoding import ListedCodec, Part, TensorWriter
+    from cardwar.encoding import CheckedTensorWriter, ListedCodec, Part, TensorWriter
 
     toy = types.SimpleNamespace(TITLE="Toy", Options=int, MIN_PLAYERS=2)
     codec = ListedCodec(toy, lambda options: ("rock", "paper"), max_length=3)
@@ -532,15 +541,26 @@ def test_listed_codec_and_the_tensor_writer() -> None:
     with pytest.raises(NotImplementedError, match="no observation tensor"):
         codec.write(None, TensorWriter(()))
     layout = (Part("a", (2,), True, ""), Part("b", (1,), True, ""))
+    checked = CheckedTensorWriter
     with pytest.raises(AssertionError, match="'b' is not the next"):
-        TensorWriter(layout).part("b")
+        checked(layout).part("b")
     with pytest.raises(AssertionError, match="'a' holds 1 values, not 2"):
-        TensorWriter(layout).part("a").flags((True,)).part("b")
+        checked(layout).part("a").flags((True,)).part("b")
     with pytest.raises(AssertionError, match="'b' is missing"):
+        checked(layout).part("a").flags((True, False)).done()
+    with pytest.raises(AssertionError, match=r"'a' holds values outside \[0, 1\]: \[2.0\]"):
+        checked(layout).part("a").block((2.0, 0.0)).part("b")
+    # The fast writer checks the length of the whole.
+    with pytest.raises(AssertionError, match="holds 2 values, not 3"):
         TensorWriter(layout).part("a").flags((True, False)).done()
-    assert TensorWriter(layout).part("a").fractions((3, -1), 2).part("b").one_hot(None, 1
-                                                                                 ).done() == (
-        1.0, 0.0, 0.0)
+    for writer in (TensorWriter, checked):
+        tensor = writer(layout).part("a").fractions((3, -1), 2).part("b").one_hot(None, 1)
+        assert tensor.done().tolist() == [1.0, 0.0, 0.0]
+        # Seat-relative order, and a bound of 0 writes zeros.
+        assert writer(layout).part("a").fractions((1, 2), 4, seat=1).part("b").fractions(
+            (5,), 0).done().tolist() == [0.5, 0.25, 0.0]
+        assert writer(layout).part("a").flags((0, 1), seat=1).part("b").flags(
+            (True,)).done().tolist() == [1.0, 0.0, 1.0]
 
 
 def test_information_state_is_what_the_seat_saw() -> None:
@@ -559,3 +579,45 @@ def test_information_state_is_what_the_seat_saw() -> None:
     other = [resample(state, 0, random.Random(k)) for k, state in enumerate(history)]
     assert other != history
     assert information_state(caravan, other, 0) == mine
+
+
+@pytest.mark.parametrize("name", sorted(v.NAME for v in all_variants()))
+def test_information_state_tensor_is_what_the_seat_saw(name: str) -> None:
+    from cardwar.encoding import (
+        information_state_layout,
+        information_state_tensor,
+        seen_tensor,
+    )
+    from tests.strategies import HIDDEN_RESAMPLERS
+
+    game = variant_named(name)
+    rnd = random.Random(5)
+    history = [game.new_game(5)]
+    while len(history) < 40 and game.outcome(history[-1]) is None:
+        history.append(game.step(history[-1], rnd.choice(game.legal_actions(history[-1]))))
+    opts = history[0].options
+    layout = information_state_layout(game, opts)
+    seats = range(game.num_players(history[0]))
+    for seat in seats:
+        tensor = information_state_tensor(game, history, seat)
+        assert len(tensor) == sum(p.size for p in layout)
+        assert all(0.0 <= v <= 1.0 for v in tensor)
+        obs_size = game.observation_shape(opts)[0]
+        # The observation now, then the largest value of each place so far.
+        assert tensor[:obs_size] == game.observation_tensor(game.observe(history[-1], seat))
+        tensors = [game.observation_tensor(game.observe(s, seat)) for s in history]
+        most = [max(col) for col in zip(*tensors, strict=True)]
+        assert tensor[obs_size:2 * obs_size].tolist() == most
+        # Kept step by step, the memory is the same.
+        half = seen_tensor(game, history[:15], seat)
+        assert seen_tensor(game, history[15:], seat, half) == tensor[obs_size:2 * obs_size]
+        # What the seat cannot see, changed in every state: the same tensor.
+        resample = HIDDEN_RESAMPLERS[name]
+        other = [resample(state, seat, random.Random(k)) for k, state in enumerate(history)]
+        assert information_state_tensor(game, other, seat) == tensor
+    # The memory holds something the observation now does not (a card seen earlier).
+    tensor = information_state_tensor(game, history, 0)
+    obs_size = game.observation_shape(opts)[0]
+    assert tensor[obs_size:2 * obs_size] != tensor[:obs_size]
+    with pytest.raises(StateError, match="no state"):
+        information_state_tensor(game, [], 0)

@@ -19,7 +19,9 @@ from open_spiel.python.algorithms import mcts
 from open_spiel.python.observation import make_observation
 
 from cardwar import agents, caravan, cold_war, generals
+from cardwar.encoding import information_state_layout, information_state_tensor
 from cardwar.openspiel import COLD_WAR_MAX_TRICKS, NONE, register
+from cardwar.variants import variant
 
 NAMES = register()
 
@@ -189,6 +191,38 @@ def test_generals_squad_cards_are_seen_by_their_seat_only() -> None:
     assert mine.dict["partial"].sum() == 0
     assert "chosen so far: squad card" in state.information_state_string(seat)
     assert "chosen so far" not in state.information_state_string(1 - seat)
+    # The information state tensor ends with the squad cards picked so far, for their
+    # seat only.
+    partial = generals.partial_size(game.options)
+    assert sum(state.information_state_tensor(seat)[-partial:]) == 1
+    assert sum(state.information_state_tensor(1 - seat)[-partial:]) == 0
+
+
+@pytest.mark.parametrize("name", ["caravan", "cold-war", "generals", "arneson"])
+def test_information_state_tensor(name: str) -> None:
+    # OpenSpiel's information state tensor is cardwar's, over the decision points so far,
+    # kept step by step by the state (and its clones).
+    game = pyspiel.load_game(f"python_cardwar_{name.replace('-', '_')}")
+    found = variant(name)
+    opts = game.options
+    size = sum(p.size for p in information_state_layout(found, opts))
+    assert game.information_state_tensor_shape() == [size]
+    state = game.new_initial_state()
+    rnd = random.Random(4)
+    for step in range(60):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(rnd.choice([o for o, _ in state.chance_outcomes()]))
+            continue
+        if step % 7 == 0:
+            state = state.clone()
+        for seat in range(game.num_players()):
+            states = [node.state for node, _ in state.trail]
+            partials = [p for _, p in state.trail]
+            want = information_state_tensor(found, states, seat, partials)
+            assert state.information_state_tensor(seat) == pytest.approx(list(want))
+        state.apply_action(rnd.choice(state.legal_actions()))
 
 
 def test_mcts_bot_against_the_heuristic() -> None:

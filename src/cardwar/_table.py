@@ -105,8 +105,8 @@ class Table:
         values = self.game.observation_tensor(self.game.observe(self.state, seat))
         if self.obs_size > len(values):
             partial = self.partial if seat == self.to_act() else ()
-            values = (*values, *self.game.partial_tensor(self.options, partial))
-        return np.asarray(values, dtype=np.float32)
+            values.extend(self.game.partial_tensor(self.options, partial))
+        return np.frombuffer(values, dtype=np.float64).astype(np.float32)
 
     def mask(self, seat: int) -> np.ndarray[Any, np.dtype[np.int8]]:
         """Return the legal-action mask of ``seat``: the legal ids when it is to act,

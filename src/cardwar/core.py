@@ -9,6 +9,7 @@ by inheritance.
 from __future__ import annotations
 
 import enum
+from array import array
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
@@ -310,8 +311,9 @@ class Variant(Protocol):
         """Return the shape of the observation tensor under ``options``."""
         ...
 
-    def observation_tensor(self, observation: Any) -> tuple[float, ...]:
-        """Return an observation as a flat tuple of floats in [0, 1]."""
+    def observation_tensor(self, observation: Any, check: bool = False) -> array[float]:
+        """Return an observation as a flat ``array('d')`` of floats in [0, 1] (``check=True``
+        checks every part against the layout as it is written)."""
         ...
 
     def heuristic(self, seed: int) -> Agent | None:

@@ -43,6 +43,7 @@ import abc
 import enum
 import functools
 import itertools
+from array import array
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -63,7 +64,9 @@ __all__ = [
     "MEMBERS",
     "TRUNCATIONS",
     "ActionIndexError",
+    "CheckedTensorWriter",
     "Codec",
+    "IdentityCache",
     "ListedCodec",
     "Part",
     "SeatStatus",
@@ -72,8 +75,12 @@ __all__ = [
     "check_index",
     "final_standings",
     "information_state",
+    "information_state_layout",
+    "information_state_tensor",
     "layout_size",
+    "pack",
     "relative",
+    "seen_tensor",
     "step_index",
     "tensor_part",
     "win_loss_returns",
@@ -198,6 +205,74 @@ def information_state(game: Any, history: Iterable[Any], seat: int,
     return "\n".join(lines)
 
 
+def information_state_layout(game: Any, options: Any) -> tuple[Part, ...]:
+    """Return the parts of :func:`information_state_tensor` under ``options``: the
+    observation tensor's parts; then, for each, ``seen_<name>``, the largest value that
+    part has held in the seat's observations so far (its memory: every card it has
+    seen in its hand, on a caravan, in a battle...); then ``partial``, the ids the seat
+    has chosen so far towards an action, for a game with such actions.
+
+    >>> from cardwar import war
+    >>> [p.name for p in information_state_layout(war, war.options())][5:8]
+    ['last_battle', 'seen_stock_sizes', 'seen_won_sizes']
+    """
+    layout = tuple(game.observation_layout(options))
+    seen = tuple(Part(f"seen_{p.name}", p.shape, p.public,
+                      f"the largest value of {p.name} the seat has observed so far")
+                 for p in layout)
+    size = game.partial_size(options)
+    partial = (Part("partial", (size,), False, "the ids the seat has chosen so far towards "
+                    "an action (see partial_tensor)"),) if size else ()
+    return (*layout, *seen, *partial)
+
+
+def seen_tensor(game: Any, history: Iterable[Any], seat: int,
+                seen: array[float] | None = None) -> array[float]:
+    """Return the largest value of each place of ``seat``'s observation tensor over the
+    states of ``history``, folded into ``seen`` (from an earlier part of the same game;
+    a new array is returned): the memory part of :func:`information_state_tensor`, to
+    keep step by step."""
+    out = None if seen is None else array("d", seen)
+    for state in history:
+        now = game.observation_tensor(game.observe(state, seat))
+        out = now if out is None else array("d", map(max, out, now))
+    if out is None:
+        raise StateError("the history holds no state")
+    return out
+
+
+def information_state_tensor(game: Any, history: Sequence[Any], seat: int,
+                             partials: Sequence[tuple[int, ...]] | None = None,
+                             seen: array[float] | None = None) -> array[float]:
+    """Return what ``seat`` has observed over a game's ``history`` (its states in order,
+    the first one included) as a tensor of :func:`information_state_layout`: its
+    observation tensor now, the largest value each place of it has held so far, and
+    the ids it has chosen towards an action at the last state (``partials`` beside the
+    states, as :func:`information_state` takes them). It is built from the seat's
+    observations alone, so it never holds a hidden card. Unlike
+    :func:`information_state`, two different histories can share a tensor: it is a
+    fixed-size summary, for a network's input. ``seen``, from :func:`seen_tensor`,
+    stands for the states before ``history`` (an incremental update).
+
+    >>> from cardwar import arneson
+    >>> states = [arneson.new_game(4)]
+    >>> states.append(arneson.step(states[-1], arneson.legal_actions(states[-1])[0]))
+    >>> tensor = information_state_tensor(arneson, states, 0)
+    >>> len(tensor) == 2 * arneson.observation_shape(states[0].options)[0]
+    True
+    """
+    if not history:
+        raise StateError("the history holds no state")
+    last = history[-1]
+    tensor: array[float] = game.observation_tensor(game.observe(last, seat))
+    tensor.extend(seen_tensor(game, history, seat, seen))
+    if game.partial_size(last.options):
+        chosen = partials[-1] if partials else ()
+        mine = chosen if seat == game.to_act(last) else ()
+        tensor.extend(game.partial_tensor(last.options, mine))
+    return tensor
+
+
 def step_index(game: Any, state: Any, partial: tuple[int, ...], index: int
                ) -> tuple[Any, tuple[int, ...]]:
     """Play one action id of the variant ``game``: return the next state and the ids
@@ -226,7 +301,13 @@ class Codec(abc.ABC):
         # codec's num_players as its own).
         self._players = getattr(game, "num_players", None)
         self._layout = functools.lru_cache(maxsize=64)(self.layout)
+        self._plan = functools.lru_cache(maxsize=64)(self._layout_and_size)
+        self._plans: dict[int, tuple[Any, tuple[Part, ...], int]] = {}
         self.deck_size = functools.lru_cache(maxsize=64)(self._count_deck)
+
+    def _layout_and_size(self, options: Any) -> tuple[tuple[Part, ...], int]:
+        layout = self._layout(options)
+        return layout, layout_size(layout)
 
     def _count_deck(self, options: Any) -> int:
         """Return how many cards the game's deck holds under ``options``."""
@@ -291,15 +372,24 @@ class Codec(abc.ABC):
         """Return the shape of the observation tensor under ``options``: one dimension."""
         return (layout_size(self.observation_layout(options)),)
 
-    def observation_tensor(self, observation: Any) -> tuple[float, ...]:
-        """Return ``observation`` as a flat tuple of floats in [0, 1], laid out as
+    def observation_tensor(self, observation: Any, check: bool = False) -> array[float]:
+        """Return ``observation`` as a flat ``array('d')`` of floats in [0, 1] (a new
+        array each call; ``numpy.frombuffer(tensor)`` views it without a copy), laid out as
         :meth:`observation_layout` says; per-seat parts are in seat-relative order (the
-        observing seat first)."""
+        observing seat first). ``check=True`` checks every part against the layout as
+        it is written (:class:`~cardwar.encoding.CheckedTensorWriter`)."""
         opts = getattr(observation, "options", None)
         if type(opts) is not self.game.Options:
             raise StateError(f"expected an observation of {self.title}, got "
                              f"{type(observation).__name__}")
-        tensor = TensorWriter(self._layout(opts))
+        plan = self._plans.get(id(opts))
+        if plan is None or plan[0] is not opts:
+            # Options are shared by every state of a game: found by identity, no hashing.
+            plan = (opts, *self._plan(opts))
+            if len(self._plans) >= 64:
+                self._plans.clear()
+            self._plans[id(opts)] = plan
+        tensor = (CheckedTensorWriter if check else TensorWriter)(plan[1], plan[2])
         self.write(observation, tensor)
         return tensor.done()
 
@@ -492,114 +582,234 @@ def tensor_part(layout: Sequence[Part], tensor: Sequence[float], name: str
     raise KeyError(f"no tensor part {name!r}; parts: {', '.join(p.name for p in layout)}")
 
 
-def relative(values: Sequence[Any], seat: int) -> list[Any]:
+def relative(values: Sequence[Any], seat: int) -> Sequence[Any]:
     """Return per-seat ``values`` in seat-relative order: the observing seat first, then
-    the seats after it in turn."""
+    the seats after it in turn (``values`` itself for seat 0)."""
+    if not seat:
+        return values
     return [*values[seat:], *values[:seat]]
 
 
 class TensorWriter:
-    """Builds an observation tensor part by part into a vector of zeros, checking each
-    part against its layout; every value written is in [0, 1]."""
+    """Builds an observation tensor part by part into an ``array('d')``; every value
+    written is in [0, 1]. Whole rows that many states share are cached packed
+    (:func:`pack`) and appended at the cost of a memory copy. :meth:`done` returns the
+    array once its length is the layout's. :meth:`part` marks where each part starts;
+    :class:`CheckedTensorWriter` checks each against the layout
+    (``observation_tensor(observation, check=True)``)."""
 
-    __slots__ = ("_end", "_index", "layout", "pos", "values")
+    __slots__ = ("layout", "size", "values")
 
-    def __init__(self, layout: tuple[Part, ...]) -> None:
+    def __init__(self, layout: tuple[Part, ...], size: int | None = None) -> None:
         self.layout = layout
-        self.values = [0.0] * layout_size(layout)
-        self.pos = 0  # where the next value goes
-        self._index = -1  # the part being written
-        self._end = 0  # where it ends
+        self.size = layout_size(layout) if size is None else size
+        self.values = array("d")
+
+    @property
+    def pos(self) -> int:
+        """Where the next value goes."""
+        return len(self.values)
 
     def part(self, name: str) -> TensorWriter:
-        """Start the part ``name``, which must be the next of the layout (and the one
-        before it complete)."""
-        if self.pos != self._end:
-            self._close()
-        self._index += 1
-        layout = self.layout
-        if self._index >= len(layout) or layout[self._index].name != name:
-            raise AssertionError(f"tensor part {name!r} is not the next of the layout")
-        self._end = self.pos + layout[self._index].size
+        """Start the part ``name``, the next of the layout."""
         return self
 
-    def block(self, values: Sequence[float]) -> TensorWriter:
+    def block(self, values: Iterable[float]) -> TensorWriter:
         """Write ``values`` (already in [0, 1]) as they are."""
-        pos = self.pos
-        self.values[pos:pos + len(values)] = values
-        self.pos = pos + len(values)
+        self.values.extend(values)
         return self
 
-    def _close(self) -> None:
-        if self.pos != self._end:
-            part = self.layout[self._index]
-            raise AssertionError(f"tensor part {part.name!r} holds "
-                                 f"{self.pos - self._end + part.size} values, not {part.size}")
-
-    def fractions(self, values: Iterable[float], bound: float) -> TensorWriter:
-        """Write each value divided by ``bound``, clipped into [0, 1]."""
-        out, pos = self.values, self.pos
-        for v in values:
-            if v > 0 and bound > 0:
-                out[pos] = 1.0 if v >= bound else v / bound
-            pos += 1
-        self.pos = pos
+    def packed(self, row: bytes) -> TensorWriter:
+        """Write the values of a row packed by :func:`pack` (already in [0, 1])."""
+        self.values.frombytes(row)
         return self
 
-    def flags(self, values: Iterable[bool]) -> TensorWriter:
-        """Write 1.0 for each true value and 0.0 for each false one."""
-        out, pos = self.values, self.pos
-        for v in values:
-            if v:
-                out[pos] = 1.0
-            pos += 1
-        self.pos = pos
+    def fractions(self, values: Sequence[float], bound: float, seat: int = 0) -> TensorWriter:
+        """Write each value divided by ``bound``, clipped into [0, 1], in seat-relative
+        order from ``seat`` (see :func:`relative`)."""
+        append = self.values.append
+        if bound <= 0:
+            self.values.frombytes(_zeros(len(values)))
+        elif seat:
+            for v in values[seat:]:
+                append(0.0 if v <= 0 else 1.0 if v >= bound else v / bound)
+            for v in values[:seat]:
+                append(0.0 if v <= 0 else 1.0 if v >= bound else v / bound)
+        else:
+            for v in values:
+                append(0.0 if v <= 0 else 1.0 if v >= bound else v / bound)
+        return self
+
+    def flags(self, values: Sequence[object], seat: int = 0) -> TensorWriter:
+        """Write 1.0 for each true value and 0.0 for each false one, in seat-relative
+        order from ``seat``."""
+        append = self.values.append
+        if seat:
+            for v in values[seat:]:
+                append(1.0 if v else 0.0)
+            for v in values[:seat]:
+                append(1.0 if v else 0.0)
+        else:
+            for v in values:
+                append(1.0 if v else 0.0)
         return self
 
     def one_hot(self, index: int | None, size: int) -> TensorWriter:
         """Write ``size`` values, 1.0 at ``index`` (none for ``None``)."""
-        if index is not None:
-            self.values[self.pos + index] = 1.0
-        self.pos += size
+        self.values.frombytes(_zeros(size) if index is None else _one_hot(index, size))
         return self
 
     def cards(self, cards: Iterable[Any], copies: int = 1, joker_copies: int = 1
               ) -> TensorWriter:
         """Write 53 values, one per card index: how many of ``cards`` are that card,
         divided by how many copies the deck holds (``joker_copies`` for the Joker),
-        clipped into [0, 1]."""
-        out, base = self.values, self.pos
-        step = 1.0 / copies if copies > 1 else 1.0
-        joker = 1.0 / joker_copies if joker_copies > 1 else 1.0
-        for c in cards:
-            i = _CARD_INDEX[c]
-            v = out[base + i] + (joker if i == _JOKER_INDEX else step)
-            out[base + i] = 1.0 if v > 1.0 else v
-        self.pos = base + CARD_COUNT
+        clipped into [0, 1]. A tuple's row is cached (by the tuple, then by value)."""
+        if type(cards) is tuple:
+            self.values.frombytes(_ROWS(cards, (copies, joker_copies)))
+        else:  # a new collection: cached by value
+            self.values.frombytes(_card_row(tuple(cards), copies, joker_copies))
         return self
 
-    def card_row(self, cards: tuple[Any, ...], copies: int = 1, joker_copies: int = 1
-                 ) -> TensorWriter:
-        """Write the 53 values that :meth:`cards` writes, for a tuple of cards, from a
-        cache: a pile that many states share (a discard pile, a hand) costs one lookup."""
-        return self.block(card_row(cards, copies, joker_copies))
+    def card(self, card: Any | None) -> TensorWriter:
+        """Write the 53 values of one card (1.0 at its index), or of none."""
+        self.values.frombytes(_NO_CARD if card is None else _SINGLE_ROWS[card])
+        return self
 
-    def done(self) -> tuple[float, ...]:
+    def done(self) -> array[float]:
+        """Return the tensor, once as many values as the layout's are written."""
+        if len(self.values) != self.size:
+            raise AssertionError(f"the tensor holds {len(self.values)} values, not {self.size}")
+        return self.values
+
+
+class CheckedTensorWriter(TensorWriter):
+    """A :class:`TensorWriter` that checks every part against the layout: its name is
+    the next one, and it holds exactly the part's number of values, each in [0, 1].
+    For tests and for a new codec; it costs several times as much.
+
+    >>> layout = (Part("a", (2,), True, ""), Part("b", (1,), True, ""))
+    >>> CheckedTensorWriter(layout).part("a").flags((True,)).part("b")
+    Traceback (most recent call last):
+    AssertionError: tensor part 'a' holds 1 values, not 2
+    """
+
+    __slots__ = ("_end", "_index")
+
+    def __init__(self, layout: tuple[Part, ...], size: int | None = None) -> None:
+        super().__init__(layout, size)
+        self._index = -1  # the part being written
+        self._end = 0  # where it ends
+
+    def part(self, name: str) -> TensorWriter:
+        """Start the part ``name``, which must be the next of the layout (and the one
+        before it complete)."""
+        self._close()
+        index = self._index + 1
+        layout = self.layout
+        if index >= len(layout) or layout[index].name != name:
+            raise AssertionError(f"tensor part {name!r} is not the next of the layout")
+        self._index = index
+        self._end += layout[index].size
+        return self
+
+    def _close(self) -> None:
+        if len(self.values) != self._end:
+            part = self.layout[self._index]
+            raise AssertionError(f"tensor part {part.name!r} holds "
+                                 f"{len(self.values) - self._end + part.size} values, "
+                                 f"not {part.size}")
+        bad = [v for v in self.values if not 0.0 <= v <= 1.0]
+        if bad:
+            raise AssertionError(f"tensor part {self.layout[self._index].name!r} holds "
+                                 f"values outside [0, 1]: {bad[:3]!r}")
+
+    def done(self) -> array[float]:
         """Return the tensor, once every part of the layout is written."""
         self._close()
         if self._index != len(self.layout) - 1:
             raise AssertionError(f"tensor part {self.layout[self._index + 1].name!r} is missing")
-        return tuple(self.values)
+        return super().done()
+
+
+def pack(values: Iterable[float]) -> bytes:
+    """Return ``values`` packed as :meth:`TensorWriter.packed` appends them: an
+    immutable row to cache.
+
+    >>> TensorWriter((), 2).packed(pack((0.5, 1.0))).done().tolist()
+    [0.5, 1.0]
+    """
+    return array("d", values).tobytes()
+
+
+@functools.lru_cache(maxsize=64)
+def _zeros(size: int) -> bytes:
+    return pack((0.0,) * size)
+
+
+@functools.lru_cache(maxsize=1024)
+def _one_hot(index: int, size: int) -> bytes:
+    row = [0.0] * size
+    row[index] = 1.0
+    return pack(row)
+
+
+class IdentityCache:
+    """A bounded cache of ``compute(value, *args)`` keyed by the identity of ``value``
+    (an immutable value that many states share, such as a pile or a caravan) and by
+    ``args``, which costs no hashing of what the value holds. Each entry holds its
+    value, so an id names no other object while the entry lives; a lookup racing
+    another thread's write at worst computes again.
+
+    >>> calls = []
+    >>> total = IdentityCache(lambda values, scale: calls.append(1) or sum(values) * scale)
+    >>> pile = (1, 2, 3)
+    >>> total(pile, (2,)), total(pile, (2,)), total(pile, (3,)), len(calls)
+    (12, 12, 18, 2)
+    """
+
+    __slots__ = ("_entries", "compute", "maxsize")
+
+    def __init__(self, compute: Any, maxsize: int = 4096) -> None:
+        self.compute = compute
+        self.maxsize = maxsize
+        self._entries: dict[tuple[int, tuple[Any, ...]], tuple[Any, Any]] = {}
+
+    def __call__(self, value: Any, args: tuple[Any, ...] = ()) -> Any:
+        """Return ``compute(value, *args)``."""
+        key = (id(value), args)
+        entry = self._entries.get(key)
+        if entry is not None and entry[0] is value:
+            return entry[1]
+        result = self.compute(value, *args)
+        if len(self._entries) >= self.maxsize:
+            self._entries.clear()
+        self._entries[key] = (value, result)
+        return result
+
+
+def card_row(cards: tuple[Any, ...], copies: int = 1, joker_copies: int = 1) -> bytes:
+    """Return the 53 values of :meth:`TensorWriter.cards` for ``cards``, packed
+    (cached, by the tuple's identity and then by value)."""
+    return _ROWS(cards, (copies, joker_copies))  # type: ignore[no-any-return]
 
 
 @functools.lru_cache(maxsize=4096)
-def card_row(cards: tuple[Any, ...], copies: int = 1, joker_copies: int = 1
-             ) -> tuple[float, ...]:
-    """Return the 53 values of :meth:`TensorWriter.cards` for ``cards`` (cached)."""
-    row = TensorWriter((_ROW_PART,)).part("cards")
-    return row.cards(cards, copies, joker_copies).done()
+def _card_row(cards: tuple[Any, ...], copies: int, joker_copies: int) -> bytes:
+    row = [0.0] * CARD_COUNT
+    step = 1.0 / copies if copies > 1 else 1.0
+    joker = 1.0 / joker_copies if joker_copies > 1 else 1.0
+    for c in cards:
+        i = _CARD_INDEX[c]
+        v = row[i] + (joker if i == _JOKER_INDEX else step)
+        row[i] = 1.0 if v > 1.0 else v
+    return pack(row)
+
+
+_ROWS = IdentityCache(_card_row)
 
 
 _CARD_INDEX = {card_from_index(i): i for i in range(CARD_COUNT)}
 _JOKER_INDEX = CARD_COUNT - 1
-_ROW_PART = Part("cards", (CARD_COUNT,), True, "cards by card index")
+_NO_CARD = _zeros(CARD_COUNT)
+_SINGLE_ROWS = {card_from_index(i): _one_hot(i, CARD_COUNT) for i in range(CARD_COUNT)}
+

@@ -33,6 +33,7 @@ OpenSpiel's algorithms work on them:
 from __future__ import annotations
 
 import enum
+from array import array
 from typing import Any
 
 from cardwar._extras import need
@@ -43,7 +44,13 @@ with need("openspiel", "openspiel"):
 
 from cardwar import chance
 from cardwar.core import Variant, options_info
-from cardwar.encoding import Part, information_state, layout_size, tensor_part
+from cardwar.encoding import (
+    Part,
+    information_state,
+    information_state_layout,
+    layout_size,
+    seen_tensor,
+)
 from cardwar.errors import CardwarError
 from cardwar.variants import all_variants
 from cardwar.variants import variant as find_variant
@@ -112,7 +119,7 @@ def _game_type(found: Variant, players: int | None = None) -> pyspiel.GameType:
         max_num_players=found.MAX_PLAYERS or found.MIN_PLAYERS,
         min_num_players=found.MIN_PLAYERS,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_parameters(found),
@@ -187,6 +194,28 @@ class CardwarState(pyspiel.State):  # type: ignore[misc]
         return information_state(self.variant, (node.state for node, _ in self.trail), seat,
                                  (partial for _, partial in self.trail))
 
+    def seen(self, seat: int) -> array[float]:
+        """Return the largest value of each place of ``seat``'s observation tensor over
+        the decision points so far (:func:`cardwar.encoding.seen_tensor`). It is kept
+        along the trail, which a state shares with its clones and the states it came
+        from: the fold starts from the latest decision point already folded."""
+        trail = self.trail
+        start, seen = 0, None
+        for k in range(len(trail) - 1, -1, -1):
+            entry = _SEEN.get((id(trail[k][0]), seat))
+            if entry is not None and entry[0] is trail[k][0]:
+                start, seen = k + 1, array("d", entry[1])
+                break
+        for k in range(start, len(trail)):
+            node = trail[k][0]
+            seen = seen_tensor(self.variant, (node.state,), seat, seen)
+            if (k - start) % 16 == 15 or k == len(trail) - 1:
+                if len(_SEEN) >= 65536:
+                    _SEEN.clear()
+                _SEEN[id(node), seat] = (node, seen.tobytes())
+        assert seen is not None  # a state with a decision point has a trail
+        return seen
+
     def current_player(self) -> int:
         if self.node.state is None:
             return int(pyspiel.PlayerId.CHANCE)
@@ -236,6 +265,11 @@ class CardwarState(pyspiel.State):  # type: ignore[misc]
         return self.variant.render_state(self.node.state, ascii=True)
 
 
+#: The memory tensors of decision points already folded, by the decision point (its id,
+#: with the entry holding it, so the id names no other object) and the seat.
+_SEEN: dict[tuple[int, int], tuple[chance.ChanceState, bytes]] = {}
+
+
 class CardwarObserver:
     """OpenSpiel's observer of a cardwar game: the tensor's public and private parts as
     asked, and with perfect recall the seat's observations so far as a string."""
@@ -249,11 +283,21 @@ class CardwarObserver:
         if self.perfect_recall and not (self.public and self.private):
             raise ValueError("perfect recall is offered for the seat's whole information "
                              "state only (public and private)")
-        layout = found.observation_layout(opts)
+        layout = (information_state_layout(found, opts) if self.perfect_recall
+                  else found.observation_layout(opts))
         self.layout = layout
         self.parts: tuple[Part, ...] = tuple(
             p for p in layout if (p.public and self.public) or (not p.public and self.private))
-        self.partial_size = found.partial_size(opts) if self.private else 0
+        # Where each part of the observer's lies in the variant's whole tensor.
+        self.spans: list[tuple[str, int, int]] = []
+        at = 0
+        for p in layout:
+            if p in self.parts:
+                self.spans.append((p.name, at, at + p.size))
+            at += p.size
+        # The partial part: the information state's layout has its own.
+        self.partial_size = (found.partial_size(opts) if self.private and not self.perfect_recall
+                             else 0)
         size = layout_size(self.parts) + self.partial_size
         self.tensor = np.zeros(size, np.float32)
         self.dict: dict[str, Any] = {}
@@ -269,9 +313,14 @@ class CardwarObserver:
         node = state.node
         if node.state is None:
             return
-        tensor = self.variant.observation_tensor(self.variant.observe(node.state, player))
-        for part in self.parts:
-            self.dict[part.name].flat[:] = tensor_part(self.layout, tensor, part.name)
+        values = self.variant.observation_tensor(self.variant.observe(node.state, player))
+        if self.perfect_recall:
+            values.extend(state.seen(player))
+            mine = state.partial if player == self.variant.to_act(node.state) else ()
+            values.extend(self.variant.partial_tensor(node.options, mine))
+        tensor = np.frombuffer(values)
+        for name, start, end in self.spans:
+            self.dict[name].flat[:] = tensor[start:end]
         if self.partial_size:
             mine = state.partial if player == self.variant.to_act(node.state) else ()
             self.dict["partial"][:] = self.variant.partial_tensor(node.options, mine)

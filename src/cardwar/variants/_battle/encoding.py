@@ -60,11 +60,11 @@ class BattleEncoding(Codec):
         opts = obs.options
         seat = obs.seat
         total = self.deck_size(opts)
-        tensor.part("stock_sizes").fractions(relative(obs.stock_sizes, seat), total)
-        tensor.part("won_sizes").fractions(relative(obs.won_sizes, seat), total)
+        tensor.part("stock_sizes").fractions(obs.stock_sizes, total, seat)
+        tensor.part("won_sizes").fractions(obs.won_sizes, total, seat)
         tensor.part("set_aside").fractions((obs.set_aside,), total)
         target = getattr(opts, "wars_to_win", None) or max(1, obs.battles)
-        tensor.part("wars_won").fractions(relative(obs.wars_won, seat), target)
+        tensor.part("wars_won").fractions(obs.wars_won, target, seat)
         limit = opts.max_battles
         tensor.part("progress").fractions((obs.battles if limit else 0,), limit or 1)
         tensor.part("last_battle")

@@ -72,9 +72,9 @@ class _Codec(Codec):
         tensor.part("hand").cards(obs.hand, copies)
         tensor.part("committed").cards(() if obs.committed is None else (obs.committed,))
         tensor.part("opponent_committed").flags((obs.opponent_committed,))
-        tensor.part("hand_sizes").fractions(relative(obs.hand_sizes, seat), opts.hand_size)
-        tensor.part("stock_sizes").fractions(relative(obs.stock_sizes, seat), total)
-        tensor.part("won_sizes").fractions(relative(obs.won_sizes, seat), total)
+        tensor.part("hand_sizes").fractions(obs.hand_sizes, opts.hand_size, seat)
+        tensor.part("stock_sizes").fractions(obs.stock_sizes, total, seat)
+        tensor.part("won_sizes").fractions(obs.won_sizes, total, seat)
         tensor.part("table")
         table: list[list[Any]] = [[], []]
         for turns in obs.rounds:
@@ -82,9 +82,9 @@ class _Codec(Codec):
                 table[turn.seat].append(turn.face_up)
         for cards in relative(table, seat):
             tensor.cards(cards, copies)
-        tensor.part("stakes").fractions(relative(obs.stakes, seat), max(1, opts.face_down))
+        tensor.part("stakes").fractions(obs.stakes, max(1, opts.face_down), seat)
         target = opts.wars_to_win or max(1, obs.battles)
-        tensor.part("wars_won").fractions(relative(obs.wars_won, seat), target)
+        tensor.part("wars_won").fractions(obs.wars_won, target, seat)
         limit = opts.max_battles
         tensor.part("progress").fractions((obs.battles if limit else 0,), limit or 1)
         tensor.part("last_battle")

@@ -21,7 +21,7 @@ import functools
 from typing import Any
 
 from cardwar.cards import CARD_COUNT, Card, Rank, Suit, card_from_index, card_index
-from cardwar.encoding import Codec, Part, TensorWriter
+from cardwar.encoding import Codec, IdentityCache, Part, TensorWriter
 from cardwar.errors import ActionTypeError
 from cardwar.variants.caravan import rules
 from cardwar.variants.caravan.rules import (
@@ -149,17 +149,17 @@ class _Codec(Codec):
         copies, jokers = 2 * sets, 4 * sets
         cars = (*obs.caravans[3 * seat:], *obs.caravans[:3 * seat])
         other = 1 - seat
-        tensor.part("hand").card_row(obs.hand, copies, jokers)
+        tensor.part("hand").cards(obs.hand, copies, jokers)
         tensor.part("hand_sizes").fractions(
             (obs.hand_sizes[seat], obs.hand_sizes[other]), opts.opening_hand)
         sizes = _deck_sizes(opts)
         tensor.part("deck_sizes").fractions(
             (obs.deck_sizes[seat] / sizes[seat], obs.deck_sizes[other] / sizes[other]), 1)
         tensor.part("caravans")
-        p = _targets(opts)
+        key = (_targets(opts), copies, jokers)
         for car in cars:
-            tensor.block(_caravan_row(car, p, copies, jokers))
-        tensor.part("discards").card_row(obs.discards, copies, jokers)
+            tensor.packed(_caravan_row(car, key))
+        tensor.part("discards").cards(obs.discards, copies, jokers)
         tensor.part("opening").flags((obs.opening[seat], obs.opening[other]))
         tensor.part("turns").fractions((obs.turns,), _length(opts))
 
@@ -169,10 +169,10 @@ _ROW = 1 + 3 + 4 + 2 + 3 * CARD_COUNT + 1
 
 
 @functools.lru_cache(maxsize=4096)
-def _caravan_row(car: rules.Caravan, p: int, copies: int, jokers: int) -> tuple[float, ...]:
+def _caravan_row_of(car: rules.Caravan, p: int, copies: int, jokers: int) -> bytes:
     # A caravan is an immutable value that many states share (a move changes one
     # caravan): its row is computed once per caravan.
-    row = TensorWriter((Part("row", (_ROW,), True, ""),)).part("row")
+    row = TensorWriter((), _ROW)
     row.fractions((car.value,), SALE_MAX)
     row.flags((not car.piles, SALE_MIN <= car.value <= SALE_MAX, car.value > SALE_MAX))
     row.one_hot(None if car.suit is None else _SUITS.index(car.suit), 4)
@@ -181,9 +181,10 @@ def _caravan_row(car: rules.Caravan, p: int, copies: int, jokers: int) -> tuple[
     row.cards((f for pile in car.piles for f in pile.faces), copies, jokers)
     row.cards(pile.numeral for pile in car.piles[-1:])
     row.fractions((len(car.piles),), p)
-    return row.done()
+    return row.done().tobytes()
 
 
+_caravan_row = IdentityCache(_caravan_row_of)
 _SUITS = tuple(Suit)
 
 

@@ -4,13 +4,14 @@ Two to Ace is 52 to 64 (``52 + rank - 2``); a Joker declared as the top rank is 
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
-from cardwar.cards import CARD_COUNT, JOKER, Rank, card_from_index, card_index
-from cardwar.encoding import Codec, Part, TensorWriter, relative
+from cardwar.cards import CARD_COUNT, JOKER, Card, Rank, card_from_index, card_index
+from cardwar.encoding import Codec, Part, TensorWriter, pack, relative
 from cardwar.errors import ActionTypeError
 from cardwar.variants.cold_war import rules
-from cardwar.variants.cold_war.rules import TOP, Options, Play
+from cardwar.variants.cold_war.rules import TOP, Options, Play, Played
 
 assert int(TOP) - 2 + 52 == 65  # the top rank's id
 
@@ -103,43 +104,64 @@ class _Codec(Codec):
         total = self.deck_size(opts)
         tensor.part("hand").cards(obs.hand, copies, jokers)
         tensor.part("pool").cards(obs.pool, copies, jokers)
-        tensor.part("pool_top").cards(obs.pool[:1])
-        tensor.part("hand_sizes").fractions(relative(obs.hand_sizes, seat), rules.HAND_SIZE)
-        tensor.part("pool_sizes").fractions(relative(obs.pool_sizes, seat), total)
+        tensor.part("pool_top").card(obs.pool[0] if obs.pool else None)
+        tensor.part("hand_sizes").fractions(obs.hand_sizes, rules.HAND_SIZE, seat)
+        tensor.part("pool_sizes").fractions(obs.pool_sizes, total, seat)
         tensor.part("stock_size").fractions((obs.stock_size,), total)
-        tensor.part("active").flags(relative(obs.active, seat))
+        tensor.part("active").flags(obs.active, seat)
         tensor.part("dealer").one_hot((obs.dealer - seat) % n, n)
-        tensor.part("in_round").flags(relative([s in obs.order for s in range(n)], seat))
-        plays: list[Any] = [None] * n
+        tensor.part("in_round").packed(_in_round(obs.order, seat, n))
+        by_seat: list[Played | None] = [None] * n
         for played in obs.plays:
-            plays[played.seat] = played
+            by_seat[played.seat] = played
         tensor.part("plays")
-        for played in relative(plays, seat):
-            tensor.cards(() if played is None else (played.card,))
+        for played in relative(by_seat, seat):
+            tensor.card(None if played is None else played.card)
         tensor.part("play_ranks")
-        for played in relative(plays, seat):
+        for played in relative(by_seat, seat):
             tensor.one_hot(None if played is None else int(played.rank) - 2, _RANKS)
-        done: list[list[Any]] = [[] for _ in range(n)]
-        for plays_of_round in obs.rounds:
-            for played in plays_of_round:
-                done[played.seat].append(played.card)
         tensor.part("rounds")
-        for cards in relative(done, seat):
-            tensor.cards(cards, copies, jokers)
+        if obs.rounds:
+            done: list[list[Card]] = [[] for _ in range(n)]
+            for plays_of_round in obs.rounds:
+                for played in plays_of_round:
+                    done[played.seat].append(played.card)
+            for cards in relative(done, seat):
+                tensor.cards(cards, copies, jokers)
+        else:
+            tensor.packed(_no_cards(n))
         war = None if obs.war_rank is None else int(obs.war_rank) - 2
         tensor.part("war_rank").one_hot(war, _RANKS)
-        tensor.part("stakes").fractions(relative(obs.stake_counts or (0,) * n, seat), total)
+        tensor.part("stakes").fractions(obs.stake_counts or (0,) * n, total, seat)
         tensor.part("set_aside").fractions((obs.set_aside,), total)
-        tensor.part("recent")
-        for cards in relative(obs.recent or ((),) * n, seat):
-            tensor.cards(cards, copies, jokers)
-        tensor.part("totals").fractions(relative(obs.totals or (0,) * n, seat), opts.target)
+        tensor.part("recent").packed(_recent(obs.recent, seat, n, copies, jokers))
+        tensor.part("totals").fractions(obs.totals or (0,) * n, opts.target, seat)
         limit = opts.max_deals
         tensor.part("deals").fractions((obs.deals if limit else 0,), limit or 1)
 
 
 #: Ranks a play can count as: Two to Ace, then the top.
 _RANKS = 14
+
+
+@functools.lru_cache(maxsize=1024)
+def _in_round(order: tuple[int, ...], seat: int, players: int) -> bytes:
+    return pack(1.0 if s in order else 0.0 for s in relative(range(players), seat))
+
+
+@functools.lru_cache(maxsize=4096)
+def _recent(recent: tuple[tuple[Card, ...], ...], seat: int, players: int, copies: int,
+            jokers: int) -> bytes:
+    # The cards each seat won in the last trick, cached by value: they change once a trick.
+    row = TensorWriter((), players * CARD_COUNT)
+    for cards in relative(recent or ((),) * players, seat):
+        row.cards(cards, copies, jokers)
+    return row.done().tobytes()
+
+
+@functools.lru_cache(maxsize=8)
+def _no_cards(players: int) -> bytes:
+    return pack((0.0,) * (players * CARD_COUNT))
 
 _CODEC = _Codec(rules)
 

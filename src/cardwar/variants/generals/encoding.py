@@ -250,22 +250,22 @@ class _Codec(Codec):
         n = opts.players
         tensor.part("hand").cards(obs.hand)
         tensor.part("squad").cards(obs.squad or ())
-        tensor.part("committed").flags(relative(obs.committed, seat))
-        tensor.part("committed_sizes").fractions(relative(obs.committed_sizes, seat), 3)
+        tensor.part("committed").flags(obs.committed, seat)
+        tensor.part("committed_sizes").fractions(obs.committed_sizes, 3, seat)
         tensor.part("generals")
         for shown in relative(obs.revealed, seat):
-            tensor.flags(ace in shown for ace in _ACES)
-        tensor.part("hand_sizes").fractions(relative(obs.hand_sizes, seat), 52)
+            tensor.flags([ace in shown for ace in _ACES])
+        tensor.part("hand_sizes").fractions(obs.hand_sizes, 52, seat)
         reserves = (*obs.reserve_sizes, 0)[:2]
         tensor.part("reserve_sizes").fractions(reserves, 52)
-        tensor.part("won_sizes").fractions(relative(obs.won_sizes, seat), 52)
+        tensor.part("won_sizes").fractions(obs.won_sizes, 52, seat)
         tensor.part("pot")
         for cards in relative(obs.pot, seat):
             tensor.cards(cards)
-        tensor.part("scores").fractions(relative(obs.scores, seat), opts.target)
+        tensor.part("scores").fractions(obs.scores, opts.target, seat)
         tensor.part("kills")
         for row in relative(obs.kills, seat):
-            tensor.fractions(relative(row, seat), opts.kills_to_win)
+            tensor.fractions(row, opts.kills_to_win, seat)
         tensor.part("places").fractions(
             relative([p or 0 for p in obs.places], seat), n)
         tensor.part("dealer").one_hot((obs.dealer - seat) % n, n)
@@ -274,7 +274,7 @@ class _Codec(Codec):
         tensor.part("chooser").one_hot((obs.chooser - seat) % n, n)
         tensor.part("sides")
         for s in relative(range(n), seat):
-            tensor.flags(s in side for side in (*obs.sides, (), ())[:2])
+            tensor.flags([s in side for side in (*obs.sides, (), ())[:2]])
         tensor.part("deals").fractions((obs.deals,), 8)
 
 
