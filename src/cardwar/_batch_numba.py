@@ -75,6 +75,10 @@ TERM_WARS_WON = 1
 TERM_BATTLE_LIMIT = 2
 TERM_REPEATED_POSITION = 3
 TERM_UNDECIDABLE = 4
+#: Not a termination: the game's battles outgrow a signed 64-bit count (WAR-CYCLE's
+#: skipped cycles under a huge ``wars_to_win``); the caller raises.
+TERM_OVERFLOW = 5
+_INT64_MAX = 2**63 - 1
 
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -169,17 +173,11 @@ def _same_position(
     count: I64,
     mark: I16,
     mark_count: I64,
-    wars_won: I64,
-    mark_wars_won: I64,
     n: int,
-    wars_count: bool,
 ) -> bool:
-    """Return whether the stocks (and the wars won, when ``wars_count``: they can end the
-    game) equal the saved position (WAR-CYCLE)."""
+    """Return whether the stocks equal the saved position (WAR-CYCLE)."""
     for s in range(players):
         if count[s] != mark_count[s]:
-            return False
-        if wars_count and wars_won[s] != mark_wars_won[s]:
             return False
     for s in range(players):
         h = head[s]
@@ -287,6 +285,8 @@ def _play_game(
         return 0, 0, last_holder, TERM_ALL_CARDS
     power = 1
     length = 0
+    mark_battles = 0
+    mark_wars = 0
     if cycle:
         _save_position(players, stock, head, count, mark, mark_count, wars_won, mark_wars_won, n)
 
@@ -482,24 +482,35 @@ def _play_game(
         if max_battles > 0 and battles >= max_battles:
             return battles, wars, -1, TERM_BATTLE_LIMIT  # WAR-LIMIT
         if cycle:
-            # WAR-CYCLE: Brent's cycle detection over (stocks, wars won when they count).
-            if _same_position(
-                players,
-                stock,
-                head,
-                count,
-                mark,
-                mark_count,
-                wars_won,
-                mark_wars_won,
-                n,
-                wars_to_win > 0,
-            ):
-                return battles, wars, -1, TERM_REPEATED_POSITION
-            if length + 1 == power:
+            # WAR-CYCLE: Brent's cycle detection over the stocks (as _battle._finish).
+            if _same_position(players, stock, head, count, mark, mark_count, n):
+                if wars_to_win == 0:
+                    return battles, wars, -1, TERM_REPEATED_POSITION
+                # skip_cycles: whole cycles pass before anyone reaches wars_to_win.
+                skip = _INT64_MAX
+                for s in range(players):
+                    gained = wars_won[s] - mark_wars_won[s]
+                    if gained > 0:
+                        skip = min(skip, (wars_to_win - 1 - wars_won[s]) // gained)
+                if skip == _INT64_MAX:
+                    return battles, wars, -1, TERM_REPEATED_POSITION  # no war won
+                period = battles - mark_battles
+                if max_battles > 0:
+                    skip = min(skip, (max_battles - 1 - battles) // period)
+                skip = max(skip, 0)
+                if skip > (_INT64_MAX - battles) // period:
+                    return battles, wars, -1, TERM_OVERFLOW
+                for s in range(players):
+                    wars_won[s] += skip * (wars_won[s] - mark_wars_won[s])
+                wars += skip * (wars - mark_wars)
+                battles += skip * period
+                cycle = False  # the game ends within one more cycle, played out
+            elif length + 1 == power:
                 _save_position(
                     players, stock, head, count, mark, mark_count, wars_won, mark_wars_won, n
                 )
+                mark_battles = battles
+                mark_wars = wars
                 power *= 2
                 length = 0
             else:

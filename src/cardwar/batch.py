@@ -288,6 +288,8 @@ def _play_reference(job: _Job) -> BatchChunk:
         while state.result is None:
             state = step(state, play)
         result = state.result
+        if state.battles > _KERNEL_MAX:
+            _too_long(options, seed)
         battles.append(state.battles)
         wars.append(state.wars)
         winners.append(result.winners[0] if result.winners else -1)
@@ -305,6 +307,14 @@ _PICKUPS = {
 
 #: The largest count the compiled kernel holds (its counters are signed 64-bit integers).
 _KERNEL_MAX = 2**63 - 1
+
+
+def _too_long(options: Any, seed: int) -> None:
+    """Raise for a game whose battles outgrow the 64-bit columns of a batch's results."""
+    raise OptionError("wars_to_win", f"the game of seed {seed} lasts more than {_KERNEL_MAX} "
+                      f"battles (the whole cycles skipped to reach wars_to_win="
+                      f"{options.wars_to_win}, WAR-CYCLE): more than a batch's 64-bit columns "
+                      "hold; play it with step, whose counts have no bound")
 
 
 def _beyond_the_kernel(options: Any) -> str | None:
@@ -363,6 +373,9 @@ def _play_numba(job: _Job) -> BatchChunk:
     battles, wars, winner, term = _batch_numba.play_games(
         seeds, **_kernel_arguments(job.variant, job.options)
     )
+    over = np.flatnonzero(term == _batch_numba.TERM_OVERFLOW)
+    if over.size:
+        _too_long(job.options, int(seeds[over[0]]))
     players = job.options.players
     return BatchChunk(job.start, seeds, battles, wars, winner, term, "numba", players)
 

@@ -32,6 +32,7 @@ from cardwar.variants._battle.rules import (
     pickup_cards,
     play_battle,
     shuffle_in_place,
+    skip_cycles,
     to_act,
 )
 from cardwar.variants._battle.view import (
@@ -80,5 +81,6 @@ __all__ = [
     "render_observation",
     "render_state",
     "shuffle_in_place",
+    "skip_cycles",
     "to_act",
 ]

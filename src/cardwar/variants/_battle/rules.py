@@ -22,6 +22,7 @@ from cardwar.rng import GAMMA, MASK64, MAX_BOUND, Draws, Rng, advanced, mix64
 __all__ = [
     "BattleRecord",
     "BattleState",
+    "Counts",
     "Cycle",
     "OutOfCards",
     "Pickup",
@@ -45,6 +46,7 @@ __all__ = [
     "pickup_cards",
     "play_battle",
     "shuffle_in_place",
+    "skip_cycles",
     "to_act",
 ]
 
@@ -185,26 +187,60 @@ class Tally:
     """Per seat, battles with a war that the seat won."""
 
 
+#: A game's counts at a position: battles played, battles with a war, wars won per seat.
+Counts = tuple[int, int, tuple[int, ...]]
+
+
 @attrs.frozen(slots=True)
 class Cycle:
     """Brent's cycle detection over positions (deterministic pickup orders only)."""
 
     mark: Any
-    """The saved position: the stocks, and the wars won when they can end the game (in
-    Arneson's War, the hands too)."""
+    """The saved position: the stocks (in Arneson's War, the hands too)."""
     power: int
     """The current power of two."""
     length: int
     """Battles since the position was saved."""
+    counts: Counts = (0, 0, ())
+    """The game's counts when the position was saved."""
 
-    def advance(self, position: Any) -> Cycle | None:
-        """Return the detection after a battle that reached ``position``, or ``None``
-        when it is the saved position again (a repetition: WAR-CYCLE, ARNESON-CYCLE)."""
+    def advance(self, position: Any, counts: Counts) -> Cycle | None:
+        """Return the detection after a battle that reached ``position`` with
+        ``counts``, or ``None`` when it is the saved position again (a repetition:
+        WAR-CYCLE, ARNESON-CYCLE)."""
         if position == self.mark:
             return None
         if self.length + 1 == self.power:
-            return Cycle(position, self.power * 2, 0)
-        return Cycle(self.mark, self.power, self.length + 1)
+            return Cycle(position, self.power * 2, 0, counts)
+        return Cycle(self.mark, self.power, self.length + 1, self.counts)
+
+
+def skip_cycles(then: Counts, now: Counts, goal: int | None, limit: int | None
+                ) -> Counts | None:
+    """Return the counts after skipping whole cycles, at a repeated position first
+    reached with the counts ``then`` and again with ``now`` (WAR-CYCLE): ``None`` when
+    the game can never end (no seat won a war over the cycle, or wars do not end the
+    game); else the counts after as many whole cycles as can pass before any seat reaches
+    ``goal`` wars won or the game ``limit`` battles. Every cycle repeats the same battles,
+    so skipping one only adds to the counts, and the game then ends within one more.
+
+    >>> skip_cycles((10, 2, (1, 1)), (16, 4, (2, 2)), 10**6, None)
+    (5999998, 1999998, (999999, 999999))
+    >>> skip_cycles((10, 2, (1, 1)), (16, 2, (1, 1)), 10**6, None) is None
+    True
+    """
+    then_battles, then_wars, then_won = then
+    battles, wars, won = now
+    gained = [w - t for w, t in zip(won, then_won, strict=True)]
+    if goal is None or not any(gained):
+        return None
+    cycle = battles - then_battles
+    skip = min((goal - 1 - w) // g for w, g in zip(won, gained, strict=True) if g > 0)
+    if limit is not None:
+        skip = min(skip, (limit - 1 - battles) // cycle)
+    skip = max(skip, 0)
+    return (battles + skip * cycle, wars + skip * (wars - then_wars),
+            tuple(w + skip * g for w, g in zip(won, gained, strict=True)))
 
 
 @attrs.frozen(slots=True)
@@ -328,8 +364,7 @@ def deal_game(
         termination = Termination.ALL_CARDS
         state = attrs.evolve(state, result=Outcome(termination, tuple(holders)))
     elif rules.pickup.deterministic:
-        wars = state.wars_won if rules.wars_to_win is not None else ()
-        state = attrs.evolve(state, cycle=Cycle((stocks, wars), 1, 0))
+        state = attrs.evolve(state, cycle=Cycle(stocks, 1, 0, (0, 0, (0,) * players)))
     return state
 
 
@@ -682,13 +717,21 @@ def _finish(
     cycle = state.cycle
     if result is None and cycle is not None:
         # Brent's cycle detection (WAR-CYCLE): the future of a deterministic game is a
-        # function of its position, so a repeated position means it never ends.
-        # Wars won are part of the position only when they can end the game.
-        advanced = cycle.advance((stocks, tally.wars_won if goal is not None else ()))
-        if advanced is None:
-            result = Outcome(Termination.REPEATED_POSITION, ())
-        else:
+        # function of its stocks, so a repeated position repeats for ever: a draw when
+        # nobody won a war over the cycle (or wars do not count), else the whole cycles
+        # before the one where the game ends are skipped.
+        counts = (battles, tally.wars, tally.wars_won)
+        advanced = cycle.advance(stocks, counts)
+        if advanced is not None:
             cycle = advanced
+        else:
+            skipped = skip_cycles(cycle.counts, counts, goal, rules.max_battles)
+            if skipped is None:
+                result = Outcome(Termination.REPEATED_POSITION, ())
+            else:
+                battles, wars, wars_won = skipped
+                tally = Tally(tally.won, tally.set_aside, wars, wars_won)
+                cycle = None  # the game ends within one more cycle, played out
 
     return BattleState(state.options, stocks, rng, tally, battles, record, result, cycle)
 

@@ -41,6 +41,7 @@ from cardwar.variants._battle import (
     Turn,
     pickup_cards,
     shuffle_in_place,
+    skip_cycles,
 )
 
 __all__ = [
@@ -84,7 +85,7 @@ TITLE = "Arneson's War"
 
 
 #: Bumped whenever a rule changes what any game does; recorded in every game record.
-RULES_VERSION = 2
+RULES_VERSION = 3
 
 
 #: The fewest players the variant allows.
@@ -277,19 +278,8 @@ def new_game(
     if len(holders) < 2:
         state = attrs.evolve(state, result=Outcome(Termination.ALL_CARDS, holders))
     elif n == 1 and opts.pickup_order in (Pickup.WINNER_FIRST, Pickup.SEAT_ORDER):
-        state = attrs.evolve(state, cycle=Cycle(_position(state.stocks, hands, (0, 0), opts), 1, 0))
+        state = attrs.evolve(state, cycle=Cycle((state.stocks, hands), 1, 0, (0, 0, (0, 0))))
     return state
-
-
-def _position(
-    stocks: tuple[tuple[Card, ...], ...],
-    hands: tuple[tuple[Card, ...], ...],
-    wars_won: tuple[int, ...],
-    opts: Options,
-) -> tuple[Any, tuple[int, ...]]:
-    """Return what decides the future of a game without choices (ARNESON-CYCLE): the
-    stocks and hands, and the wars won when they can end the game."""
-    return (stocks, hands), (wars_won if opts.wars_to_win is not None else ())
 
 
 def to_act(state: State) -> int | None:
@@ -452,21 +442,27 @@ def _resolve(state: State, cards: tuple[Card, Card]) -> State:
     new_stocks = (tuple(stocks[0]), tuple(stocks[1]))
     new_hands = (tuple(hands[0]), tuple(hands[1]))
     cycle = state.cycle
+    wars = tally.wars + war
     if result is None and cycle is not None:
-        # ARNESON-CYCLE: Brent's method, as WAR-CYCLE.
-        moved = cycle.advance(_position(new_stocks, new_hands, wars_won, opts))
-        if moved is None:
-            result = Outcome(Termination.REPEATED_POSITION, ())
-        else:
+        # ARNESON-CYCLE: Brent's method over the stocks and hands, as WAR-CYCLE: a
+        # repetition is a draw, or whole cycles are skipped when wars are being won.
+        counts = (battles, wars, wars_won)
+        moved = cycle.advance((new_stocks, new_hands), counts)
+        if moved is not None:
             cycle = moved
+        else:
+            skipped = skip_cycles(cycle.counts, counts, opts.wars_to_win, opts.max_battles)
+            if skipped is None:
+                result = Outcome(Termination.REPEATED_POSITION, ())
+            else:
+                battles, wars, wars_won = skipped
+                cycle = None  # the game ends within one more cycle, played out
     return State(
         options=opts,
         stocks=new_stocks,
         hands=new_hands,
         rng=advanced(state.rng, key, counter),
-        tally=Tally(
-            (tuple(won[0]), tuple(won[1])), tally.set_aside, tally.wars + war, wars_won
-        ),
+        tally=Tally((tuple(won[0]), tuple(won[1])), tally.set_aside, wars, wars_won),
         battles=battles,
         last=record,
         result=result,

@@ -81,7 +81,7 @@ ALIASES: tuple[str, ...] = ("classic-war", "classic")
 #: The variant's name for people.
 TITLE = "War"
 #: Bumped whenever a rule changes what any game does; recorded in every game record.
-RULES_VERSION = 2
+RULES_VERSION = 3
 #: The fewest players the variant allows.
 MIN_PLAYERS = 2
 #: The most players the variant allows (``None``: no maximum).
