@@ -22,6 +22,7 @@ import types
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import escape
 
 import attrs
 import pytest
@@ -341,3 +342,17 @@ def test_no_shared_module_names_a_game(path: str) -> None:
         assert not re.fullmatch(r"cardwar\.variants\.(\w+)", text) or text.endswith(
             ("UnknownVariantError", "all_variants", "variant", "variant_names", "register")
         ), f"{path} imports {text}"
+
+
+def test_a_variant_without_a_picture_is_drawn_as_its_text(high_card: Variant) -> None:
+    from cardwar.svg import svg
+
+    state = high_card.new_game(3)
+    drawn = svg(state)
+    text = high_card.render_state(state, ascii=True).splitlines()
+    assert drawn.startswith("<svg")
+    for line in text:
+        assert escape(line) in drawn
+    assert escape(high_card.render_observation(high_card.observe(state, 1),
+                                               ascii=True).splitlines()[0]) in svg(
+        high_card.observe(state, 1))

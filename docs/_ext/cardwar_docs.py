@@ -315,6 +315,69 @@ class TensorDirective(SphinxDirective):
         return [caption, table]
 
 
+class PictureDirective(SphinxDirective):
+    """Draw a position of the variant named by the argument with :func:`cardwar.svg.svg`,
+    played at docs build from a seed (or an explicit ``deal``) by the game's agents, so
+    that the picture can never drift from the engine. Options: ``seed`` (default 0),
+    ``steps`` (steps played, default 0), ``seat`` (draw that seat's view instead of the
+    whole table), ``options`` (``NAME=VALUE`` pairs), ``deal`` (piles in card notation,
+    separated by ``|``), ``agents`` (an agent kind, default ``heuristic``) and ``caption``."""
+
+    required_arguments = 1
+    optional_arguments = 0
+    has_content = False
+    option_spec: ClassVar[dict[str, Any]] = {
+        "seed": directives.nonnegative_int,
+        "steps": directives.nonnegative_int,
+        "seat": directives.nonnegative_int,
+        "options": directives.unchanged,
+        "deal": directives.unchanged,
+        "agents": directives.unchanged,
+        "caption": directives.unchanged,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        from cardwar import agents, records
+        from cardwar.svg import svg
+
+        try:
+            found = cardwar.variant(self.arguments[0])
+        except KeyError as err:
+            raise self.error(f"cardwar-picture: {err}") from None
+        pairs = (self.options.get("options") or "").split()
+        settings = dict(pair.split("=", 1) for pair in pairs)
+        opts = found.options(**settings)
+        seed = self.options.get("seed", 0)
+        deal_text = self.options.get("deal")
+        deal = None if deal_text is None else [p.split() for p in deal_text.split("|")]
+        kind = self.options.get("agents", "heuristic")
+        seats = None
+        if not found.AUTOMATIC:
+            players = found.num_players(found.new_game(seed, opts, deal=deal))
+            seats = [agents.agent(kind, found.NAME, seed + s + 1) for s in range(players)]
+        record = agents.play(found, seats, seed, opts, deal=deal,
+                             max_steps=self.options.get("steps", 0))
+        state = list(records.iter_states(record))[-1]
+        seat = self.options.get("seat")
+        drawn = svg(state if seat is None else found.observe(state, seat))
+        # The picture comes from the code: rebuild the page when the drawing changes.
+        for module in ("cardwar.svg", type(state).__module__):
+            source = inspect.getsourcefile(importlib.import_module(module))
+            if source:
+                self.env.note_dependency(source)
+        html = f'<figure class="cardwar-picture">{drawn}'
+        caption = self.options.get("caption")
+        if caption:
+            html += f"<figcaption>{_html_escape(caption)}</figcaption>"
+        return [nodes.raw("", html + "</figure>", format="html")]
+
+
+def _html_escape(text: str) -> str:
+    from xml.sax.saxutils import escape
+
+    return escape(text)
+
+
 class ExportsDirective(SphinxDirective):
     """List the names of ``cardwar.__all__``, each linked to where it is documented."""
 
@@ -559,6 +622,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("cardwar-options", OptionsDirective)
     app.add_directive("cardwar-exports", ExportsDirective)
     app.add_directive("cardwar-tensor", TensorDirective)
+    app.add_directive("cardwar-picture", PictureDirective)
     app.add_directive("cardwar-variants", VariantsDirective)
     app.connect("autodoc-process-docstring", _option_field_doc)
     ModuleAnalyzer.analyze = _analyze_with_reexports  # type: ignore[method-assign]

@@ -38,6 +38,7 @@ from cardwar.core import (
 from cardwar.errors import CardwarError
 from cardwar.render import players_text, render_observation, render_state, symbolize
 from cardwar.rng import SeedError, check_seed, derive_seed
+from cardwar.svg import svg
 from cardwar.variants import UnknownVariantError, all_variants, variant
 
 __all__ = [
@@ -501,12 +502,37 @@ def _ask(game: Variant, state: Any, me: int, legal: tuple[Any, ...], ascii: bool
 # --- replay -----------------------------------------------------------------------------
 
 
+def _check_picture_directory(path: str) -> None:
+    """Refuse, before any work is done, a directory for pictures that cannot be written
+    or made: a file, one under a missing directory, or one without write permission."""
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise UsageError(f"--svg {path!r} is a file, not a directory")
+    where = path if os.path.isdir(path) else os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(where):
+        raise UsageError(f"--svg {path!r}: the directory {where!r} does not exist")
+    if not os.access(where, os.W_OK):
+        raise UsageError(f"--svg {path!r}: {where!r} cannot be written to (permission denied)")
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
     ascii = _wants_ascii(args)
+    pictures = args.svg
+    if pictures is not None:
+        _check_picture_directory(pictures)
     # "-" reads the record from stdin, as other commands do.
     source = sys.stdin.buffer if args.file == "-" else args.file
     record = records.read(source, max_bytes=args.max_bytes)
     game = record.game
+    if pictures is not None:
+        os.makedirs(pictures, exist_ok=True)
+    digits = max(3, len(str(len(record.actions))))
+
+    def draw(number: int, state: Any) -> None:
+        if pictures is not None:
+            path = os.path.join(pictures, f"step-{number:0{digits}d}.svg")
+            with open(path, "w", encoding="utf-8") as out:
+                out.write(svg(state))
+
     print(
         f"{game.TITLE}, seed {record.seed}"
         + (", explicit deal" if record.deal is not None else "")
@@ -516,9 +542,11 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     stepping = args.step
     states = records.iter_states(record)
     state = next(states)
+    draw(0, state)
     if not args.quiet:
         print(render_state(game, state, ascii=ascii))
     for i, nxt in enumerate(states):
+        draw(i + 1, nxt)
         if not args.quiet:
             seat = game.to_act(state)
             who = "" if seat is None else f"seat {seat}: "
@@ -537,6 +565,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         state = nxt
     print(f"verified: {len(record.actions)} steps replay to "
           + ("an unfinished game" if record.outcome is None else f"{record.outcome}"))
+    if pictures is not None:
+        print(f"pictures: {len(record.actions) + 1} written to {pictures}")
     return 0
 
 
@@ -981,6 +1011,9 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ascii", action="store_true", help="show cards as 10H, not 10♥")
     p.add_argument("--max-bytes", type=_byte_count, default=records.MAX_BYTES,
                    help=f"refuse larger records (default {records.MAX_BYTES})")
+    p.add_argument("--svg", metavar="DIR", default=None,
+                   help="also write a picture of the table after every step: "
+                   "DIR/step-000.svg (the deal), step-001.svg, ... (DIR is made if needed)")
     p.set_defaults(func=_cmd_replay)
 
     p = sub.add_parser(

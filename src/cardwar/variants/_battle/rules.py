@@ -18,6 +18,7 @@ from cardwar.cards import Card, DealError, check_deal, check_deal_piles, parse_c
 from cardwar.core import GameOverError, IllegalActionError, OptionError, Outcome, Termination
 from cardwar.errors import StateError, check_state
 from cardwar.rng import GAMMA, MASK64, MAX_BOUND, Draws, Rng, advanced, mix64
+from cardwar.svg import Pictured
 
 __all__ = [
     "BattleRecord",
@@ -244,7 +245,7 @@ def skip_cycles(then: Counts, now: Counts, goal: int | None, limit: int | None
 
 
 @attrs.frozen(slots=True)
-class BattleState(Immutable):
+class BattleState(Immutable, Pictured):
     """The whole state of an automatic battle game. Stocks list the top card first."""
 
     options: object

@@ -13,6 +13,7 @@ from cardwar.cards import Card
 from cardwar.core import Outcome
 from cardwar.errors import check_seat, check_state
 from cardwar.render import format_card, format_cards, indent_block, result_lines
+from cardwar.svg import Pictured
 from cardwar.variants._battle.rules import BattleRecord, BattleState, Play
 
 __all__ = [
@@ -28,7 +29,7 @@ __all__ = [
 
 
 @attrs.frozen(slots=True)
-class BattleObservation(Immutable):
+class BattleObservation(Immutable, Pictured):
     """What one seat knows: card counts, the last battle's face-up cards, and counters.
     Nobody sees the order of any stock or win pile, or the face-down cards."""
 
@@ -170,3 +171,47 @@ def describe_step(before: BattleState, action: Play, after: BattleState, *,
     held = " | ".join(str(after.cards_held(s)) for s in range(after.players))
     lines[0] += f"   [{held}]"
     return "\n".join(lines)
+
+
+# --- pictures (cardwar.svg) ---------------------------------------------------------------
+
+
+def battle_cards(record: BattleRecord | None, seat: int) -> tuple[Any, ...]:
+    """Return what ``seat`` laid in a battle, for a picture: each round's face-down cards
+    as backs, then its face-up card."""
+    from cardwar.svg import Shown
+
+    shown: list[Shown] = []
+    if record is not None:
+        for turns in record.rounds:
+            for turn in turns:
+                if turn.seat != seat:
+                    continue
+                shown += [Shown()] * turn.face_down
+                if not turn.standing:
+                    shown.append(Shown(turn.face_up))
+    return tuple(shown)
+
+
+def picture(title: str, views: Any, whole: bool, tie: str = "war") -> Any:
+    """Return the picture of a battle game (``cardwar.svg``): per seat, its stock as a
+    pile and the cards it laid in the last battle; under them, that battle told."""
+    from cardwar.svg import Picture, Row
+
+    obs: BattleObservation = views[0]
+    when = "before the first battle" if obs.battles == 0 else f"after battle {obs.battles}"
+    who = "" if whole else f"seat {obs.seat}'s view, "
+    rows = []
+    for s, stock in enumerate(obs.stock_sizes):
+        notes = []
+        if obs.won_sizes[s]:
+            notes.append(f"win pile {obs.won_sizes[s]}")
+        if getattr(obs.options, "wars_to_win", None) is not None:
+            notes.append(f"wars won {obs.wars_won[s]}")
+        if obs.last is not None and obs.last.winner == s:
+            notes.append(f"took {obs.last.cards}")
+        label = f"seat {s}" + ("" if whole or s != obs.seat else " (you)")
+        rows.append(Row(label, battle_cards(obs.last, s), ", ".join(notes), stock,
+                        highlight=not whole and s == obs.seat))
+    lines = last_battle_lines(obs.battles, obs.last, True, tie) + result_lines(obs.result)
+    return Picture(f"{title}, {who}{when}", tuple(rows), tuple(lines))

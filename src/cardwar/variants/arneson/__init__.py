@@ -70,6 +70,7 @@ from cardwar.variants.arneson.view import (
     describe_deal,
     describe_step,
     observe,
+    picture,
     render_observation,
     render_state,
 )
@@ -118,6 +119,7 @@ __all__ = [
     "parse_action",
     "partial_size",
     "partial_tensor",
+    "picture",
     "render_observation",
     "render_state",
     "returns",

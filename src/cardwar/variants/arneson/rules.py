@@ -31,6 +31,7 @@ from cardwar.core import (
 )
 from cardwar.errors import OptionsTypeError, check_state
 from cardwar.rng import Rng, advanced
+from cardwar.svg import Pictured
 from cardwar.variants import _battle
 from cardwar.variants._battle import (
     BattleRecord,
@@ -184,7 +185,7 @@ class Choose(SealedAction):
 
 
 @attrs.frozen(slots=True)
-class State(Immutable):
+class State(Immutable, Pictured):
     """The whole state of a game of Arneson's War."""
 
     options: Options

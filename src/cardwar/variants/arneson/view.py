@@ -4,6 +4,8 @@ the game to people.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from cardwar._immutable import Immutable
@@ -11,6 +13,7 @@ from cardwar.cards import Card
 from cardwar.core import Outcome
 from cardwar.errors import check_seat, check_state
 from cardwar.render import format_card, format_cards, indent_block, result_lines
+from cardwar.svg import Pictured
 from cardwar.variants._battle import BattleRecord, Turn
 from cardwar.variants._battle.view import describe_battle, header
 from cardwar.variants.arneson.rules import TITLE, Choose, Options, State, WarPair, to_act
@@ -20,13 +23,14 @@ __all__ = [
     "describe_deal",
     "describe_step",
     "observe",
+    "picture",
     "render_observation",
     "render_state",
 ]
 
 
 @attrs.frozen(slots=True)
-class Observation(Immutable):
+class Observation(Immutable, Pictured):
     """What one seat knows: its own hand and choice; sizes of everything hidden; every
     face-up card. Never the opponent's hand or their choice before both are in."""
 
@@ -182,3 +186,38 @@ def describe_step(before: State, action: Choose, after: State, *, ascii: bool = 
     if after.committed[seat] is not None:
         return f"seat {seat} chose a card"
     return "\n".join(_war_in_progress(after.rounds, after.stakes, ascii))
+
+
+# --- pictures (cardwar.svg) ---------------------------------------------------------------
+
+
+def picture(views: Any, whole: bool) -> Any:
+    """Return the picture of a state (``whole``: both seats' ``views``) or of one seat's
+    view (``cardwar.svg``): each seat's stock, hand and chosen card (face down where
+    the picture's seat may not see it), the war in progress and the last battle."""
+    from cardwar.svg import Picture, Row, Shown, backs, faces
+
+    obs: Observation = views[0]
+    known = {v.seat: v for v in views}
+    rows = []
+    for s in (0, 1):
+        mine = known.get(s)
+        cards = faces(mine.hand) if mine is not None else backs(obs.hand_sizes[s])
+        if mine is not None and mine.committed is not None:
+            cards += (Shown(mine.committed, caption="chosen"),)
+        elif mine is None and s != obs.seat and obs.opponent_committed:
+            cards += (Shown(None, caption="chosen"),)
+        table = [t for turns in obs.rounds for t in turns if t.seat == s]
+        cards += tuple(Shown(t.face_up, caption="war") for t in table)
+        note = f"wars won {obs.wars_won[s]}"
+        if obs.won_sizes[s]:
+            note += f", win pile {obs.won_sizes[s]}"
+        label = f"seat {s}" + ("" if whole or s != obs.seat else " (you)")
+        rows.append(Row(label, cards, note, obs.stock_sizes[s],
+                        highlight=not whole and s == obs.seat))
+    when = "before the first battle" if obs.battles == 0 else f"after battle {obs.battles}"
+    who = "" if whole else f"seat {obs.seat}'s view, "
+    lines = (_war_in_progress(obs.rounds, obs.stakes, True)
+             + _last_battle(obs.battles, obs.last, obs.options, True)
+             + result_lines(obs.result))
+    return Picture(f"{TITLE}, {who}{when}", tuple(rows), tuple(lines))

@@ -81,6 +81,7 @@ from cardwar.variants.caravan.view import (
     describe_deal,
     describe_step,
     observe,
+    picture,
     render_observation,
     render_state,
 )
@@ -138,6 +139,7 @@ __all__ = [
     "parse_action",
     "partial_size",
     "partial_tensor",
+    "picture",
     "pip",
     "position_winners",
     "render_observation",

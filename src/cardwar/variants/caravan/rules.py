@@ -43,6 +43,7 @@ from cardwar.core import (
 )
 from cardwar.errors import OptionsTypeError, check_state
 from cardwar.rng import MAX_BOUND, Rng
+from cardwar.svg import Pictured
 
 __all__ = [
     "ALIASES",
@@ -480,7 +481,7 @@ Action = Play | Discard | Disband
 
 
 @attrs.frozen(slots=True)
-class State(Immutable):
+class State(Immutable, Pictured):
     """The whole state of a game of Caravan."""
 
     options: Options

@@ -4,6 +4,8 @@ the game to people.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from cardwar._immutable import Immutable
@@ -18,6 +20,7 @@ from cardwar.render import (
     result_lines,
     symbolize,
 )
+from cardwar.svg import Pictured
 from cardwar.variants.caravan.rules import (
     SALE_MAX,
     SALE_MIN,
@@ -38,13 +41,14 @@ __all__ = [
     "describe_deal",
     "describe_step",
     "observe",
+    "picture",
     "render_observation",
     "render_state",
 ]
 
 
 @attrs.frozen(slots=True)
-class Observation(Immutable):
+class Observation(Immutable, Pictured):
     """What one seat knows: its own hand, every caravan, the discard pile and the sizes of
     everything hidden. Never the opponent's hand or the order of either deck."""
 
@@ -180,3 +184,38 @@ def describe_step(before: State, action: Action, after: State, *, ascii: bool = 
     """Return the move and its seat (every Caravan move is public): ``seat 0: 7♥>A``."""
     lines = [f"seat {before.to_move}: {symbolize(str(action), ascii=ascii)}"]
     return "\n".join([*lines, *result_lines(after.result)])
+
+
+# --- pictures (cardwar.svg) ---------------------------------------------------------------
+
+
+def picture(views: Any, whole: bool) -> Any:
+    """Return the picture of a state (``whole``: both seats' ``views``) or of one seat's
+    view (``cardwar.svg``): the six caravans, each number card with the face cards laid
+    on it, their values and status, and each seat's hand (face down where the picture's
+    seat may not see it) with its deck as a pile."""
+    from cardwar.svg import Picture, Row, Shown, backs, faces
+
+    obs: Observation = views[0]
+    known = {v.seat: v for v in views}
+    won = position_winners(obs.caravans)
+    rows = []
+    for s in (0, 1):
+        mine = known.get(s)
+        hand = faces(mine.hand) if mine is not None else backs(obs.hand_sizes[s])
+        you = "" if whole or s != obs.seat else " (you)"
+        rows.append(Row(f"seat {s} hand{you}", hand, f"deck {obs.deck_sizes[s]}",
+                        obs.deck_sizes[s], highlight=obs.result is None and s == obs.to_move))
+    for c, car in enumerate(obs.caravans):
+        cards = tuple(Shown(p.numeral, p.faces) for p in car.piles)
+        status = ("sold" if SALE_MIN <= car.value <= SALE_MAX
+                  else "over" if car.value > SALE_MAX else "")
+        k = c % 3
+        if status == "sold" and won[k] is not None:
+            status = "ahead" if won[k] == c // 3 else "outbid"
+        way = "" if car.direction.value == "none" else f", {car.direction.value}"
+        note = f"{car.value}{way}" + (f" ({status})" if status else "")
+        rows.append(Row(f"caravan {'ABCDEF'[c]} (seat {c // 3})", cards, note))
+    lines = _caravan_tail(obs, True) + result_lines(obs.result)
+    who = "" if whole else f"seat {obs.seat}'s view,"
+    return Picture(_caravan_header(obs, who), tuple(rows), tuple(lines))

@@ -84,6 +84,7 @@ from cardwar.variants.cold_war.view import (
     describe_deal,
     describe_step,
     observe,
+    picture,
     render_observation,
     render_state,
 )
@@ -143,6 +144,7 @@ __all__ = [
     "parse_action",
     "partial_size",
     "partial_tensor",
+    "picture",
     "render_observation",
     "render_state",
     "returns",

@@ -45,6 +45,7 @@ from cardwar.core import (
 )
 from cardwar.errors import OptionsTypeError, check_state
 from cardwar.rng import Rng
+from cardwar.svg import Pictured
 
 __all__ = [
     "ALIASES",
@@ -363,7 +364,7 @@ class DealRecord:
 
 
 @attrs.frozen(slots=True)
-class State(Immutable):
+class State(Immutable, Pictured):
     """The whole state of a game of Cold War."""
 
     options: Options

@@ -4,6 +4,8 @@ the game to people.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from cardwar._immutable import Immutable
@@ -11,6 +13,7 @@ from cardwar.cards import Card, Rank
 from cardwar.core import Outcome
 from cardwar.errors import check_seat, check_state
 from cardwar.render import format_cards, indent_block, result_lines, symbolize
+from cardwar.svg import Pictured
 from cardwar.variants.cold_war.rules import (
     TITLE,
     DealRecord,
@@ -27,13 +30,14 @@ __all__ = [
     "describe_deal",
     "describe_step",
     "observe",
+    "picture",
     "render_observation",
     "render_state",
 ]
 
 
 @attrs.frozen(slots=True)
-class Observation(Immutable):
+class Observation(Immutable, Pictured):
     """What one seat knows: its own hand and pool, every face-up card, and the sizes of
     everything hidden. Never another hand, a stake or the stock's cards."""
 
@@ -191,3 +195,37 @@ def describe_step(before: State, action: Play, after: State, *, ascii: bool = Fa
     if after.last_deal is not None and after.deals != before.deals:
         lines.append(f"deal: {after.last_deal}")
     return "\n".join([*lines, *result_lines(after.result)])
+
+
+# --- pictures (cardwar.svg) ---------------------------------------------------------------
+
+
+def picture(views: Any, whole: bool) -> Any:
+    """Return the picture of a state (``whole``: every seat's ``views``) or of one seat's
+    view (``cardwar.svg``): each seat's hand (face down where the picture's seat may not
+    see it), the cards it played in this trick, its pool as a pile and its total."""
+    from cardwar.svg import Picture, Row, Shown, backs, faces
+
+    obs: Observation = views[0]
+    known = {v.seat: v for v in views}
+    played: dict[int, list[Shown]] = {s: [] for s in range(len(obs.hand_sizes))}
+    for group in (*obs.rounds, obs.plays):
+        for p in group:
+            caption = f"as {str(p).partition('=')[2]}" if p.card.is_joker else "played"
+            played[p.seat].append(Shown(p.card, caption=caption))
+    rows = []
+    for s in range(len(obs.hand_sizes)):
+        mine = known.get(s)
+        hand = faces(mine.hand) if mine is not None else backs(obs.hand_sizes[s])
+        notes = [f"total {obs.totals[s]}", f"pool {obs.pool_sizes[s]}"]
+        if s == obs.dealer:
+            notes.append("dealer")
+        if not obs.active[s]:
+            notes.append("out of this deal")
+        label = f"seat {s}" + ("" if whole or s != obs.seat else " (you)")
+        rows.append(Row(label, hand + tuple(played[s]), ", ".join(notes), obs.pool_sizes[s],
+                        highlight=not whole and s == obs.seat))
+    lines = [f"stock: {obs.stock_size} cards"]
+    lines += _cold_war_table(obs, obs.stake_counts, True) + result_lines(obs.result)
+    who = "" if whole else f"seat {obs.seat}'s view,"
+    return Picture(_cold_war_header(obs, who), tuple(rows), tuple(lines))

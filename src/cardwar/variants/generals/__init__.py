@@ -94,6 +94,7 @@ from cardwar.variants.generals.view import (
     describe_deal,
     describe_step,
     observe,
+    picture,
     render_observation,
     render_state,
 )
@@ -153,6 +154,7 @@ __all__ = [
     "parse_action",
     "partial_size",
     "partial_tensor",
+    "picture",
     "render_observation",
     "render_state",
     "returns",

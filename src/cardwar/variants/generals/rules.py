@@ -42,6 +42,7 @@ from cardwar.core import (
 )
 from cardwar.errors import ActionTypeError, OptionsTypeError, check_state
 from cardwar.rng import Rng
+from cardwar.svg import Pictured
 
 __all__ = [
     "ALIASES",
@@ -381,7 +382,7 @@ class Battle:
 
 
 @attrs.frozen(slots=True)
-class State(Immutable):
+class State(Immutable, Pictured):
     """The whole state of a game of General's War."""
 
     options: Options

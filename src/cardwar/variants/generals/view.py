@@ -4,6 +4,8 @@ the game to people.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from cardwar._immutable import Immutable
@@ -11,6 +13,7 @@ from cardwar.cards import Card
 from cardwar.core import Outcome
 from cardwar.errors import check_seat, check_state
 from cardwar.render import format_card, format_cards, indent_block, result_lines, symbolize
+from cardwar.svg import Pictured
 from cardwar.variants.generals.rules import (
     TITLE,
     Action,
@@ -27,13 +30,14 @@ __all__ = [
     "describe_deal",
     "describe_step",
     "observe",
+    "picture",
     "render_observation",
     "render_state",
 ]
 
 
 @attrs.frozen(slots=True)
-class Observation(Immutable):
+class Observation(Immutable, Pictured):
     """What one seat knows: its own hand and squad; revealed generals, the pot, scores and
     kills; only sizes of every hidden pile. Never another seat's hand or squad before all
     squads are in."""
@@ -224,3 +228,38 @@ def describe_step(before: State, action: Action, after: State, *, ascii: bool = 
     if after.battles > before.battles and after.last is not None:
         lines.append(f"last battle: {_battle_line(after.last, ascii)}")
     return "\n".join([*lines, *result_lines(after.result)])
+
+
+# --- pictures (cardwar.svg) ---------------------------------------------------------------
+
+
+def picture(views: Any, whole: bool) -> Any:
+    """Return the picture of a state (``whole``: every seat's ``views``) or of one seat's
+    view (``cardwar.svg``): each seat's hand (face down where the picture's seat may not
+    see it), its squad laid (face down until the battle), its generals shown and its
+    pot, with its won pile as a pile and its score."""
+    from cardwar.svg import Picture, Row, Shown, backs, faces
+
+    obs: Observation = views[0]
+    known = {v.seat: v for v in views}
+    rows = []
+    for s in range(len(obs.hand_sizes)):
+        mine = known.get(s)
+        cards = faces(mine.hand) if mine is not None else backs(obs.hand_sizes[s])
+        if mine is not None and mine.squad is not None:
+            cards += tuple(Shown(c, caption="squad") for c in mine.squad)
+        elif obs.committed[s]:
+            cards += (Shown(None, caption="squad"),) * max(1, obs.committed_sizes[s])
+        cards += tuple(Shown(c, caption="general") for c in obs.revealed[s])
+        cards += tuple(Shown(c, caption="pot") for c in obs.pot[s])
+        notes = [f"score {obs.scores[s]}"]
+        place = obs.places[s]
+        if place is not None:
+            notes.append(_ordinal(place))
+        label = f"seat {s}" + ("" if whole or s != obs.seat else " (you)")
+        rows.append(Row(label, cards, ", ".join(notes), obs.won_sizes[s],
+                        highlight=not whole and s == obs.seat))
+    lines = ["reserve: " + ", ".join(str(n) for n in obs.reserve_sizes) + " cards"]
+    lines += _generals_common(obs, True) + result_lines(obs.result)
+    who = "" if whole else f"seat {obs.seat}'s view,"
+    return Picture(_generals_header(obs, who), tuple(rows), tuple(lines))

@@ -5,6 +5,8 @@ Peace's name.
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardwar.variants._battle import BattleRecord, Play
 from cardwar.variants._battle import view as _view
 from cardwar.variants._battle.view import BattleObservation, describe_deal
@@ -17,6 +19,7 @@ __all__ = [
     "describe_deal",
     "describe_step",
     "observe",
+    "picture",
     "render_observation",
     "render_state",
 ]
@@ -55,3 +58,9 @@ def render_state(state: State, *, ascii: bool = False) -> str:
 def render_observation(observation: Observation, *, ascii: bool = False) -> str:
     """Return one seat's view as text: every seat's card counts and the last battle."""
     return _view.render_observation(TITLE, observation, ascii=ascii, tie=TIE)
+
+
+def picture(views: Any, whole: bool) -> Any:
+    """Return the picture of a state (``whole``: the seats' ``views``) or of one seat's
+    view (``cardwar.svg``)."""
+    return _view.picture(TITLE, views, whole, tie="peace")

@@ -65,6 +65,7 @@ from cardwar.variants.war.view import (
     describe_deal,
     describe_step,
     observe,
+    picture,
     render_observation,
     render_state,
 )
@@ -116,6 +117,7 @@ __all__ = [
     "parse_action",
     "partial_size",
     "partial_tensor",
+    "picture",
     "render_observation",
     "render_state",
     "returns",

@@ -5,6 +5,8 @@ War's name.
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardwar.variants._battle import view as _view
 from cardwar.variants._battle.view import BattleObservation, describe_battle, describe_deal
 from cardwar.variants._battle.view import observe as observe
@@ -16,6 +18,7 @@ __all__ = [
     "describe_deal",
     "describe_step",
     "observe",
+    "picture",
     "render_observation",
     "render_state",
 ]
@@ -42,3 +45,9 @@ def render_state(state: State, *, ascii: bool = False) -> str:
 def render_observation(observation: Observation, *, ascii: bool = False) -> str:
     """Return one seat's view as text: every seat's card counts and the last battle."""
     return _view.render_observation(TITLE, observation, ascii=ascii)
+
+
+def picture(views: Any, whole: bool) -> Any:
+    """Return the picture of a state (``whole``: the seats' ``views``) or of one seat's
+    view (``cardwar.svg``)."""
+    return _view.picture(TITLE, views, whole)
