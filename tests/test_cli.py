@@ -138,7 +138,7 @@ def test_rules_summarise_the_variant_with_options_and_defaults(
     name: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     game = variant(name)
-    assert main(["rules", name]) == 0
+    assert main(["rules", name, "--summary"]) == 0
     out = capsys.readouterr().out
     assert out.startswith(f"{game.TITLE} ({game.NAME}")
     assert f"rules version {game.RULES_VERSION}" in out
@@ -512,6 +512,7 @@ def test_in_game_history_rules_and_undo(
     assert "  (nothing yet)" in out
     assert "back to your last move" in out
     assert "Options (set with -o NAME=VALUE; the default is shown):" in out
+    assert "COLDWAR-WAR — " in out  # the whole rules page, offline
     record = records.read(path)
     state = cold_war.new_game(4)
     mine = [str(a) for a in cold_war.legal_actions(state)]
@@ -543,3 +544,69 @@ def test_undo_at_the_first_move_says_so(
     monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
     assert main(["play", "arneson", "--seed", "1"]) == 0
     assert "nothing to undo: this is your first move" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name", variant_names())
+def test_rules_prints_the_whole_rules_page(name: str,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    # Every rule of the page, by its ID, offline: the pages ship with cardwar.
+    from cardwar import rulebook
+
+    game = variant(name)
+    page = rulebook.rules_page(game.NAME)
+    assert page is not None
+    ids = re.findall(r"^\(([A-Z][A-Z0-9-]+)\)=$", page, re.M)
+    assert len(ids) > 10
+    # The page states the rules version the code plays (the War page once lagged).
+    assert re.search(rf"\(rules version {game.RULES_VERSION},\s", page)
+    assert main(["rules", game.NAME]) == 0
+    text = capsys.readouterr().out
+    for rule in ids:
+        assert f"{rule} —" in text or rule in text, rule
+    # The options come from the code, and no Markdown or directive markup is left.
+    for info in options_info(game.Options):
+        assert f"  {info.name} = " in text
+    assert "{cardwar-" not in text
+    assert "](" not in text
+    assert not re.search(r"^\([A-Z0-9-]+\)=", text, re.M)
+    assert "**" not in text
+    # The summary is still there.
+    assert main(["rules", game.NAME, "--summary"]) == 0
+    summary = capsys.readouterr().out
+    assert len(summary) < len(text)
+    assert "Options (set with -o NAME=VALUE" in summary
+
+
+def test_the_rules_pages_are_found_where_cardwar_is() -> None:
+    from pathlib import Path
+
+    from cardwar import rulebook
+
+    # Installed, the pages are in the package (cardwar/rules, from the wheel); in a
+    # source checkout, in docs/rules.
+    here = Path(rulebook.__file__).resolve().parent
+    shipped = here / "rules" / "war.md"
+    checkout = here.parent.parent / "docs" / "rules" / "war.md"
+    assert shipped.is_file() or checkout.is_file()
+    assert rulebook.rules_page("war") == (shipped if shipped.is_file() else checkout
+                                          ).read_text(encoding="utf-8")
+    assert rulebook.rules_page("no-such-game") is None
+    text = rulebook.rules_text("# T\n\n(X-1)=\n**X-1** — see [the rule](#x-1).\n"
+                               "```{cardwar-options} t\n```\n```python\n>>> 1\n```\n", "OPTS")
+    assert text == "T\n=\n\nX-1 — see the rule.\nOPTS\n    >>> 1\n"
+
+
+@pytest.mark.parametrize(("name", "expect"), [
+    ("caravan", "  position A/D: 0 against 0, undecided"),
+    ("cold-war", "  seat 0 (you): total 0, 3 cards"),
+    ("generals", "  seat 0 (you): score 0, 5 cards"),
+    ("arneson", "  seat 0 (you): wars won 0, 26 cards"),
+])
+def test_in_game_score(name: str, expect: str, monkeypatch: pytest.MonkeyPatch,
+                       capsys: pytest.CaptureFixture[str]) -> None:
+    answers = iter(["score", "help", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", name, "--seed", "3", "--ascii", "--ask-always"]) == 0
+    out = capsys.readouterr().out
+    assert expect in out
+    assert "score    where every seat stands" in out

@@ -25,7 +25,7 @@ from typing import IO, Any, NoReturn
 
 import attrs
 
-from cardwar import __version__, batch, records
+from cardwar import __version__, batch, records, rulebook
 from cardwar import agents as agents_module
 from cardwar.core import (
     NotationError,
@@ -195,12 +195,35 @@ def _wrap(text: str, indent: str, width: int = 88) -> list[str]:
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
-    print(_rules_text(variant(args.variant)))
+    game = variant(args.variant)
+    print(_rules_text(game) if args.summary else _full_rules(game))
     return 0
 
 
+def _full_rules(game: Variant) -> str:
+    """Return the variant's whole rules page as text (shipped with cardwar), or its
+    summary and a link for a variant without a page."""
+    page = rulebook.rules_page(game.NAME)
+    if page is None:
+        return _rules_text(game)
+    head = "\n".join(_rules_text(game).splitlines()[:2])  # the name, version, players
+    return head + "\n\n" + rulebook.rules_text(page, "\n".join(_options_lines(game)))
+
+
+def _options_lines(game: Variant) -> list[str]:
+    """Return the options of ``game`` as ``cardwar rules`` lists them."""
+    out = ["Options (set with -o NAME=VALUE; the default is shown):"]
+    defaults = options_to_json(game.options())
+    for info in options_info(game.Options):
+        allowed = f"  [{' | '.join(info.choices)}]" if info.choices else ""
+        out.append(f"  {info.name} = {_show(defaults[info.name])}{allowed}")
+        out += _wrap(info.doc, "      ")
+    return out
+
+
 def _rules_text(game: Variant) -> str:
-    """Return what ``cardwar rules`` prints: the game, its rules in short, its options."""
+    """Return what ``cardwar rules --summary`` prints: the game, its rules in short, its
+    options."""
     aliases = f"; also: {', '.join(game.ALIASES)}" if game.ALIASES else ""
     players = f"{players_text(game)} players"
     kind = "automatic (no decisions)" if game.AUTOMATIC else "players make decisions"
@@ -210,13 +233,8 @@ def _rules_text(game: Variant) -> str:
         "",
         *_wrap(_summary(getattr(game, "__doc__", None)), ""),
         "",
-        "Options (set with -o NAME=VALUE; the default is shown):",
+        *_options_lines(game),
     ]
-    defaults = options_to_json(game.options())
-    for info in options_info(game.Options):
-        allowed = f"  [{' | '.join(info.choices)}]" if info.choices else ""
-        out.append(f"  {info.name} = {_show(defaults[info.name])}{allowed}")
-        out += _wrap(info.doc, "      ")
     out += [
         "",
         f"The full rules, every rule with its ID: {DOCS_URL}/rules/{game.NAME}.html",
@@ -312,7 +330,7 @@ Type the number of an action or its notation (such as {example}), then Enter.
   help     show this help          legal    list the legal actions again
   view     show your view again    history  what has happened so far
   undo     back to your last move  rules    this game's rules and options
-  quit     leave the game (also Ctrl-D)
+  score    where every seat stands quit     leave the game (also Ctrl-D)
 When only one action is legal it is played for you (--ask-always to be asked)."""
 
 #: What ``_ask`` returns when the player asks to take back their last move.
@@ -441,6 +459,35 @@ def _columns(items: list[str]) -> list[str]:
     return lines
 
 
+def _score_lines(game: Variant, obs: Any) -> list[str]:
+    """Return where every seat stands, in the game's own terms, from what ``obs``'s seat
+    sees: the totals or scores, the wars won and the cards held, or Caravan's positions."""
+    lines = []
+    caravans = getattr(obs, "caravans", None)
+    if caravans is not None:
+        ahead = game.position_winners(caravans)  # type: ignore[attr-defined]
+        for k in range(3):
+            a, b = caravans[k], caravans[k + 3]
+            lead = "undecided" if ahead[k] is None else f"seat {ahead[k]} ahead"
+            lines.append(f"  position {'ABC'[k]}/{'DEF'[k]}: {a.value} against {b.value}, "
+                         f"{lead}")
+        return lines
+    for s in range(len(obs.hand_sizes if hasattr(obs, "hand_sizes") else obs.stock_sizes)):
+        parts = []
+        for field, name in (("totals", "total"), ("scores", "score"),
+                            ("wars_won", "wars won")):
+            values = getattr(obs, field, None)
+            if values:
+                parts.append(f"{name} {values[s]}")
+        held = sum(getattr(obs, f, (0,) * (s + 1))[s] for f in
+                   ("hand_sizes", "stock_sizes", "won_sizes", "pool_sizes")
+                   if hasattr(obs, f))
+        parts.append(f"{held} cards")
+        you = " (you)" if s == obs.seat else ""
+        lines.append(f"  seat {s}{you}: " + ", ".join(parts))
+    return lines
+
+
 def _ask(game: Variant, state: Any, me: int, legal: tuple[Any, ...], ascii: bool,
          history: Sequence[str] = ()) -> Any:
     """Return the action the player chooses, ``None`` when they leave, or ``_UNDO``."""
@@ -472,10 +519,13 @@ def _ask(game: Variant, state: Any, me: int, legal: tuple[Any, ...], ascii: bool
             print("\n".join(f"  | {line}" for line in history) or "  (nothing yet)")
             continue
         if word == "rules":
-            print(_rules_text(game))
+            print(_full_rules(game))
             continue
         if word == "undo":
             return _UNDO
+        if word == "score":
+            print("\n".join(_score_lines(game, game.observe(state, me))))
+            continue
         if text.isdigit():
             number = int(text)
             if 1 <= number <= len(legal):
@@ -970,10 +1020,13 @@ def _build_parser() -> argparse.ArgumentParser:
                        description="List the registered variants.")
     p.set_defaults(func=_cmd_variants)
 
-    p = sub.add_parser("rules", help="summarise a variant's rules and options",
-                       description="Summarise a variant's rules and list its options with "
-                       "their defaults; the full rules are on its docs page.")
+    p = sub.add_parser("rules", help="print a variant's rules and options",
+                       description="Print a variant's whole rules page, every rule with its "
+                       "ID, and its options with their defaults (offline: the pages ship "
+                       "with cardwar).")
     p.add_argument("variant", help="variant name or alias (see: cardwar variants)")
+    p.add_argument("--summary", action="store_true",
+                   help="only the rules in short and the options")
     p.set_defaults(func=_cmd_rules)
 
     p = sub.add_parser(
