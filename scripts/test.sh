@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install what the tests need into .venv and run the whole suite: pytest (with doctests, and
 # branch coverage of at least 98% over src/cardwar), mypy --strict over src, tests and
-# benchmarks, ruff, and the Sphinx build with -n -W.
+# benchmarks, ruff, the Sphinx build with -n -W, and a check of the built pages (no broken
+# image or picture, no code left unrendered).
 # Extra arguments go to pytest (for example: bash scripts/test.sh -m slow --profile full).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +15,8 @@ echo "== mypy --strict"
 .venv/bin/python -m mypy
 echo "== sphinx -n -W"
 .venv/bin/python -m sphinx -n -W --keep-going -q -b html docs docs/_build/html
+echo "== the built docs as a reader sees them"
+.venv/bin/python scripts/check_docs.py docs/_build/html
 echo "== pytest (with branch coverage)"
 # Branch coverage over src/cardwar, subprocesses included ([tool.coverage] in pyproject.toml).
 # The whole suite must reach [tool.coverage.report] fail_under, or the run fails. Extra

@@ -40,6 +40,7 @@ TARGET = re.compile(r"\((?P<id>[^()\s]+)\)=\s*$")
 SECTIONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (title, re.compile(pattern))
     for title, pattern in (
+        ("How to play", r"How to play"),
         ("Overview", r"Overview"),
         ("Cards and setup", r"Cards and setup"),
         ("Play", r"Play"),
