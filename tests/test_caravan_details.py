@@ -714,3 +714,45 @@ def test_the_generator_is_carried_unchanged_through_every_move() -> None:
         assert state.rng == dealt
         moves += 1
     assert moves > 10
+
+
+def test_every_move_is_told_in_words() -> None:
+    # The narration of `cardwar play`: each kind of move in words, and each caravan that
+    # starts or stops selling (issue 18).
+    import random
+    import re
+
+    from cardwar.variants.caravan.view import describe_step
+
+    seen: dict[str, int] = {}
+    patterns = {
+        "number": r"^seat [01] played \S+ on caravan [A-F] \([A-F] now \d+\)$",
+        "jack": r"^seat [01] played J. on caravan [A-F]'s \S+, removing it \([A-F] now \d+\)$",
+        "queen": r"^seat [01] played Q. on caravan [A-F]'s \S+, turning the caravan "
+                 r"\([A-F] now \d+, (up|down|none)\)$",
+        "king": r"^seat [01] played K. on caravan [A-F]'s \S+, doubling it \([A-F] now \d+\)$",
+        "joker": r"^seat [01] played JK on caravan [A-F]'s \S+, clearing \d+ cards? from the "
+                 r"table \([A-F] now \d+\)$",
+        "discard": r"^seat [01] discarded \S+$",
+        "disband": r"^seat [01] disbanded caravan [A-F] \(\d+ cards to the discard pile\)$",
+        "sells": r"^caravan [A-F] (sells at \d+|is over 26 at \d+|no longer sells \(\d+\))$",
+    }
+    for seed in range(40):
+        rnd = random.Random(seed)
+        state = caravan.new_game(seed)
+        while caravan.outcome(state) is None:
+            action = rnd.choice(caravan.legal_actions(state))
+            after = caravan.step(state, action)
+            lines = describe_step(state, action, after, ascii=True).splitlines()
+            lines = [line for line in lines if not line.startswith("result:")]
+            first, rest = lines[0], lines[1:]
+            kind = next(k for k, p in patterns.items() if k != "sells" and re.match(p, first))
+            seen[kind] = seen.get(kind, 0) + 1
+            for line in rest:
+                assert re.match(patterns["sells"], line), line
+                seen["sells"] = seen.get("sells", 0) + 1
+            # The value said is the caravan's after the move.
+            if isinstance(action, caravan.Play):
+                assert f"now {after.caravans[action.caravan].value}" in first
+            state = after
+    assert set(seen) == set(patterns), seen

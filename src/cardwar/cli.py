@@ -36,7 +36,13 @@ from cardwar.core import (
     options_to_json,
 )
 from cardwar.errors import CardwarError
-from cardwar.render import players_text, render_observation, render_state, symbolize
+from cardwar.render import (
+    format_cards,
+    players_text,
+    render_observation,
+    render_state,
+    symbolize,
+)
 from cardwar.rng import SeedError, check_seed, derive_seed
 from cardwar.svg import svg
 from cardwar.variants import UnknownVariantError, all_variants, variant
@@ -410,8 +416,10 @@ def _play_interactive(args: argparse.Namespace, game: Variant, options: Any) -> 
             actions.append(str(action))
             # Narrate every step, yours and the others', in what everyone may see
             # (describe_step shows no hidden card); the result comes at the end.
-            said = game.describe_step(before, action, state, ascii=ascii)
-            for line in said.splitlines():
+            said = game.describe_step(before, action, state, ascii=ascii).splitlines()
+            # And the cards that came into your hand, which only you see.
+            said += _drawn_lines(game, before, state, me, ascii)
+            for line in said:
                 if not line.lstrip().startswith("result:"):
                     history.append(line)
                     if not args.quiet:
@@ -429,6 +437,24 @@ def _play_interactive(args: argparse.Namespace, game: Variant, options: Any) -> 
         print(f"result: {result}: {verdict}, after {_count(len(actions), 'step')}")
     _save(args, game, options, actions, result, state)
     return 0
+
+
+def _drawn_lines(game: Variant, before: Any, after: Any, me: int, ascii: bool) -> list[str]:
+    """Return ``you drew ...`` for the cards that came into ``me``'s hand in a step (a
+    refill, a claim's cards, a new deal), as only that seat sees them."""
+    old = getattr(game.observe(before, me), "hand", None)
+    new = getattr(game.observe(after, me), "hand", None)
+    if old is None or new is None:
+        return []
+    came = Counter(new) - Counter(old)
+    if not came:
+        return []
+    cards = []
+    for card in new:  # in the hand's order
+        if came[card]:
+            came[card] -= 1
+            cards.append(card)
+    return [f"you drew {format_cards(cards, ascii=ascii)}"]
 
 
 def _count(n: int, name: str) -> str:

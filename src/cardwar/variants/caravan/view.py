@@ -181,9 +181,64 @@ def describe_deal(state: State, *, ascii: bool = False) -> str:
 
 
 def describe_step(before: State, action: Action, after: State, *, ascii: bool = False) -> str:
-    """Return the move and its seat (every Caravan move is public): ``seat 0: 7♥>A``."""
-    lines = [f"seat {before.to_move}: {symbolize(str(action), ascii=ascii)}"]
+    """Return the move in words, and what it changed on the table (every Caravan move is
+    public): ``seat 1 played J♣ on caravan B's 7♦, removing it (B now 9)``, then each
+    caravan that sells, goes over 26 or stops selling.
+
+    >>> from cardwar import caravan
+    >>> state = caravan.new_game(3)
+    >>> after = caravan.step(state, caravan.parse_action("6C>B"))
+    >>> print(describe_step(state, caravan.parse_action("6C>B"), after, ascii=True))
+    seat 0 played 6C on caravan B (B now 6)
+    """
+
+    def card(c: Card) -> str:
+        return format_card(c, ascii=ascii)
+
+    seat = before.to_move
+    who = f"seat {seat}"
+    if isinstance(action, Discard):
+        lines = [f"{who} discarded {card(action.card)}"]
+    elif isinstance(action, Disband):
+        gone = sum(1 + len(p.faces) for p in before.caravans[action.caravan].piles)
+        lines = [f"{who} disbanded caravan {'ABCDEF'[action.caravan]} ({gone} cards to "
+                 "the discard pile)"]
+    else:
+        c = action.caravan
+        name = "ABCDEF"[c]
+        now = f"{name} now {after.caravans[c].value}"
+        if action.target is None:
+            lines = [f"{who} played {card(action.card)} on caravan {name} ({now})"]
+        else:
+            pile = before.caravans[c].piles[action.target]
+            on = f"{who} played {card(action.card)} on caravan {name}'s {card(pile.numeral)}"
+            rank = action.card.rank.name
+            if rank == "JACK":
+                lines = [f"{on}, removing it ({now})"]
+            elif rank == "QUEEN":
+                way = after.caravans[c].direction.value
+                lines = [f"{on}, turning the caravan ({now}, {way})"]
+            elif rank == "KING":
+                lines = [f"{on}, doubling it ({now})"]
+            else:
+                cleared = (sum(1 + len(p.faces) for k in before.caravans for p in k.piles) + 1
+                           - sum(1 + len(p.faces) for k in after.caravans for p in k.piles))
+                lines = [f"{on}, clearing {cleared} card{'s' if cleared != 1 else ''} from "
+                         f"the table ({now})"]
+    for k, (old, new) in enumerate(zip(before.caravans, after.caravans, strict=True)):
+        if old is new:
+            continue
+        was, value = _status(old.value), _status(new.value)
+        if value != was:
+            change = {"sold": f"sells at {new.value}", "over": f"is over 26 at {new.value}",
+                      "": f"no longer sells ({new.value})"}[value]
+            lines.append(f"caravan {'ABCDEF'[k]} {change}")
     return "\n".join([*lines, *result_lines(after.result)])
+
+
+def _status(value: int) -> str:
+    """Return ``sold`` (21 to 26), ``over`` (above 26) or nothing."""
+    return "sold" if SALE_MIN <= value <= SALE_MAX else "over" if value > SALE_MAX else ""
 
 
 # --- pictures (cardwar.svg) ---------------------------------------------------------------
