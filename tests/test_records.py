@@ -238,6 +238,26 @@ def test_another_rules_version_is_refused_with_both_versions() -> None:
         records.replay(record)
 
 
+def test_a_record_names_who_played_each_seat() -> None:
+    # Format version 3: who played each seat, written, read back and replayed.
+    record = agents.play("caravan", [agents.agent("random", "caravan", 1),
+                                     agents.agent("heuristic", "caravan", 2)], 4,
+                         max_steps=30, players=("human", "heuristic"))
+    doc = record.to_json()
+    assert doc["format_version"] == 3
+    assert doc["players"] == ["human", "heuristic"]
+    back = records.loads(records.dumps(record))
+    assert back == record
+    assert back.players == ("human", "heuristic")
+    records.replay(back)
+    VALIDATOR.validate(doc)
+    # Without players, the format stays version 2.
+    assert attrs.evolve(record, players=None).to_json()["format_version"] == 2
+    # A record that names its players has its digest.
+    with pytest.raises(RecordError, match="needs the digest"):
+        attrs.evolve(record, digest=None)
+
+
 # --- reading untrusted input -----------------------------------------------------------
 
 
@@ -252,7 +272,15 @@ def _error(doc: Any) -> RecordError:
     [
         (lambda d: d.update(variant="chess"), "$.variant", "unknown variant 'chess'"),
         (lambda d: d.update(format="pgn"), "$.format", "expected 'cardwar-record'"),
-        (lambda d: d.update(format_version=3), "$.format_version", "version 3 is not supported"),
+        (lambda d: d.update(format_version=4), "$.format_version", "version 4 is not supported"),
+        (lambda d: d.update(format_version=3), "$", "missing field 'players'"),
+        (lambda d: d.update(format_version=3, players=["human"]), "$.players",
+         "expected one player per seat (2), got 1"),
+        (lambda d: d.update(format_version=3, players=["", None]), "$.players[0]",
+         "expected null or a name of 1 to 64 characters"),
+        (lambda d: d.update(format_version=3, players="human"), "$.players",
+         "expected an array"),
+        (lambda d: d.update(players=["human", "random"]), "$", "unknown field 'players'"),
         (lambda d: d["options"].update(face_down=-1), "$.options", "option 'face_down'"),
         (lambda d: d["options"].update(colour="red"), "$.options", "option 'colour'"),
         (lambda d: d["options"].update(ranks=[["2"]]), "$.options.ranks[0]", "expected a"),
@@ -469,6 +497,16 @@ def test_hand_validation_agrees_with_the_schema(doc: Any) -> None:
         lambda d: d["options"].update(anything=[1, "a", None, True]),
         lambda d: d["options"].update(anything={"a": 1}),
         lambda d: d.update(variant="no-such-variant"),
+        lambda d: d.update(format_version=3, players=["human", None]),
+        lambda d: d.update(format_version=3),
+        lambda d: d.update(format_version=3.0, players=["human", "random"]),
+        lambda d: d.update(format_version=3, players=["x" * 64, "y" * 65]),
+        lambda d: d.update(format_version=3, players=[1, None]),
+        lambda d: d.update(format_version=3, players=[]),
+        lambda d: d.update(players=["human", None]),
+        lambda d: (d.update(format_version=3, players=["human", None]), d.pop("digest")),
+        lambda d: (d.update(format_version=1, players=["human", None]), d.pop("digest")),
+        lambda d: d.update(format_version="3", players=["human", None]),
     ],
 )
 def test_hand_validation_agrees_with_the_schema_on_edge_cases(change: Any) -> None:

@@ -519,8 +519,8 @@ MALFORMED: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("format_version", _set("format_version", "1"),
      "$.format_version: expected an integer, got a string"),
     ("format_version", _set("format_version", 0),
-     "$.format_version: format version 0 is not supported; this library reads versions 1 "
-     "and 2"),
+     "$.format_version: format version 0 is not supported; this library reads versions 1, "
+     "2 and 3"),
     ("format_version", _set("format_version", -1),
      "$.format_version: expected an integer at least 0, got -1"),
     # check_shape mutmut_58/_65/_66

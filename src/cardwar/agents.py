@@ -123,6 +123,7 @@ def play(
     *,
     deal: Sequence[Sequence[Card | str] | str] | None = None,
     max_steps: int | None = None,
+    players: Sequence[str | None] | None = None,
 ) -> Record:
     """Play a game of ``variant`` and return its :class:`~cardwar.records.Record`.
 
@@ -131,6 +132,7 @@ def play(
     automatic variant needs no agents. ``options`` is the variant's options value or a
     dict of keyword arguments for ``options(...)``. With ``max_steps``, the game stops
     after that many steps and the record's outcome is ``None`` if it had not ended.
+    ``players`` names who played each seat (``"human"``, an agent kind), for the record.
     """
     game = find_variant(variant) if isinstance(variant, str) else variant
     if options is None:
@@ -170,4 +172,5 @@ def play(
         actions=tuple(actions),
         outcome=outcome(state),
         digest=digest(state),
+        players=None if players is None else tuple(players),
     )

@@ -271,7 +271,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _save(args: argparse.Namespace, game: Variant, options: Any, actions: list[str],
-          result: Outcome | None, state: Any) -> None:
+          result: Outcome | None, state: Any,
+          players: Sequence[str | None] | None = None) -> None:
     if args.record is None:
         return
     record = records.Record(
@@ -283,6 +284,7 @@ def _save(args: argparse.Namespace, game: Variant, options: Any, actions: list[s
         actions=tuple(actions),
         outcome=result,
         digest=records.digest(state),
+        players=None if players is None else tuple(players),
     )
     records.write(record, args.record)
     print(f"record saved to {args.record}")
@@ -343,10 +345,15 @@ When only one action is legal it is played for you (--ask-always to be asked).""
 _UNDO = object()
 
 
+def _opponent_kind(args: argparse.Namespace, game: Variant) -> str:
+    """Return the kind of agent that plays the seats that are not yours."""
+    if args.opponent is not None:
+        return str(args.opponent)
+    return "heuristic" if agents_module.has_heuristic(game) else "random"
+
+
 def _opponents(args: argparse.Namespace, game: Variant, players: int) -> dict[int, Any]:
-    kind = args.opponent
-    if kind is None:
-        kind = "heuristic" if agents_module.has_heuristic(game) else "random"
+    kind = _opponent_kind(args, game)
     return {
         seat: agents_module.agent(kind, game.NAME, derive_seed(args.seed, seat + 1))
         for seat in range(players)
@@ -362,6 +369,8 @@ def _play_interactive(args: argparse.Namespace, game: Variant, options: Any) -> 
     if not 0 <= me < players:
         raise UsageError(f"--seat must be in [0, {players - 1}], got {me}")
     opponents = _opponents(args, game, players)
+    # Who plays each seat, for the record.
+    who = ["human" if s == me else _opponent_kind(args, game) for s in range(players)]
     names = ", ".join(f"seat {s}: {type(a).__name__}" for s, a in opponents.items())
     print(f"{game.TITLE}, seed {args.seed}; you are seat {me} ({names})")
     example = format_action(game.legal_actions(state)[0], ascii=ascii)
@@ -409,7 +418,7 @@ def _play_interactive(args: argparse.Namespace, game: Variant, options: Any) -> 
                     continue
                 if chosen is None:
                     print("you left the game")
-                    _save(args, game, options, actions, None, state)
+                    _save(args, game, options, actions, None, state, who)
                     return 0
                 action = chosen
             before, state = state, game.step(state, action)
@@ -426,7 +435,7 @@ def _play_interactive(args: argparse.Namespace, game: Variant, options: Any) -> 
                         print(f"  | {line}")
     except KeyboardInterrupt:
         print("\ninterrupted")
-        _save(args, game, options, actions, None, state)
+        _save(args, game, options, actions, None, state, who)
         return EXIT_INTERRUPTED
     result = game.outcome(state)
     print()
@@ -435,7 +444,7 @@ def _play_interactive(args: argparse.Namespace, game: Variant, options: Any) -> 
         verdict = ("a draw" if result.is_draw else
                    "you win" if me in result.winners else "you lose")
         print(f"result: {result}: {verdict}, after {_count(len(actions), 'step')}")
-    _save(args, game, options, actions, result, state)
+    _save(args, game, options, actions, result, state, who)
     return 0
 
 
@@ -615,6 +624,10 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         + f", {len(record.actions)} steps; options: {_changed_options(record.options)}"
         + f"; recorded with cardwar {_printable(record.library_version)}"
     )
+    if record.players is not None:
+        print("players: " + ", ".join(
+            f"seat {s} {'unknown' if name is None else _printable(name)}"
+            for s, name in enumerate(record.players)))
     stepping = args.step
     states = records.iter_states(record)
     state = next(states)

@@ -73,10 +73,11 @@ __all__ = [
 #: The value of a record's ``format`` field.
 FORMAT = "cardwar-record"
 #: The version of the record format this library writes: 2, with the ``digest`` of the
-#: final state. It also reads version 1, the same without the digest.
+#: final state, or 3, which adds who played each seat (``players``). It also reads
+#: version 1, the same as 2 without the digest.
 FORMAT_VERSION = 2
 #: The format versions this library reads.
-FORMAT_VERSIONS = (1, 2)
+FORMAT_VERSIONS = (1, 2, 3)
 #: The default bound on the size of a record read from text or a file: 16 MiB.
 MAX_BYTES = 16 * 1024 * 1024
 
@@ -94,6 +95,10 @@ _FIELDS = (
 )
 #: The fields of a version 2 record: version 1's and the digest of the final state.
 _FIELDS_V2 = (*_FIELDS, "digest")
+#: The fields of a version 3 record: version 2's and who played each seat.
+_FIELDS_V3 = (*_FIELDS_V2, "players")
+#: The longest name of a player a record holds.
+MAX_PLAYER_NAME = 64
 _OUTCOME_FIELDS = ("termination", "winners", "scores")
 #: The form of a digest: SHA-256, in lower-case hexadecimal.
 _DIGEST = re.compile(r"^[0-9a-f]{64}$")
@@ -197,6 +202,15 @@ class Record:
     digest: str | None = None
     """The :func:`digest` of the final state, which replaying checks; ``None`` for a record
     without one (format version 1, or built by hand)."""
+    players: tuple[str | None, ...] | None = None
+    """Who played each seat, by seat: ``"human"``, an agent kind (``"heuristic"``,
+    ``"random"``, ...), or ``None`` when not known; ``None`` for a record that does not
+    say (format versions 1 and 2). Only a record with a digest holds it (version 3)."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.players is not None and self.digest is None:
+            raise RecordError("a record that names its players needs the digest of its "
+                              "final state (format version 3)", "$.players")
 
     @property
     def game(self) -> Variant:
@@ -208,7 +222,8 @@ class Record:
         format version 2 with the digest, or version 1 for a record without one."""
         doc: dict[str, object] = {
             "format": FORMAT,
-            "format_version": 1 if self.digest is None else FORMAT_VERSION,
+            "format_version": (1 if self.digest is None else
+                               FORMAT_VERSION if self.players is None else 3),
             "library_version": self.library_version,
             "variant": self.variant,
             "rules_version": self.rules_version,
@@ -220,6 +235,8 @@ class Record:
         }
         if self.digest is not None:
             doc["digest"] = self.digest
+        if self.players is not None:
+            doc["players"] = list(self.players)
         return doc
 
     @classmethod
@@ -336,21 +353,29 @@ def check_shape(data: object) -> dict[str, Any]:
     # Version 2 adds the digest. A version this library does not read is reported as such
     # below, rather than as a digest present or missing.
     version_given = data.get("format_version") if isinstance(data, dict) else None
-    second = version_given == 2 or (
-        version_given != 1 and isinstance(data, dict) and "digest" in data)
-    doc = _object(data, "$", _FIELDS_V2 if second else _FIELDS)
+    has = data if isinstance(data, dict) else {}
+    third = version_given == 3 or (version_given not in (1, 2) and "players" in has)
+    second = not third and (version_given == 2 or (version_given != 1 and "digest" in has))
+    doc = _object(data, "$", _FIELDS_V3 if third else _FIELDS_V2 if second else _FIELDS)
     if doc["format"] != FORMAT or not isinstance(doc["format"], str):
         raise RecordError(f"expected {FORMAT!r}, got {doc['format']!r}", "$.format")
     version = _integer(doc["format_version"], "$.format_version", 0)
     if version not in FORMAT_VERSIONS:
         raise RecordError(
             f"format version {version} is not supported; this library reads versions "
-            f"{' and '.join(map(str, FORMAT_VERSIONS))}",
+            f"{', '.join(map(str, FORMAT_VERSIONS[:-1]))} and {FORMAT_VERSIONS[-1]}",
             "$.format_version",
         )
-    if version == 2 and not (isinstance(doc["digest"], str) and _DIGEST.match(doc["digest"])):
+    if version in (2, 3) and not (isinstance(doc["digest"], str)
+                                  and _DIGEST.match(doc["digest"])):
         raise RecordError(f"expected 64 lower-case hexadecimal digits (SHA-256), got "
                           f"{doc['digest']!r}", "$.digest")
+    if version == 3:
+        for i, name in enumerate(_array(doc["players"], "$.players")):
+            if name is not None and not (isinstance(name, str)
+                                         and 1 <= len(name) <= MAX_PLAYER_NAME):
+                raise RecordError(f"expected null or a name of 1 to {MAX_PLAYER_NAME} "
+                                  f"characters, got {name!r}", f"$.players[{i}]")
     _string(doc["library_version"], "$.library_version")
     _string(doc["variant"], "$.variant")
     _integer(doc["rules_version"], "$.rules_version", 1)
@@ -428,10 +453,22 @@ def _from_json(data: object) -> Record:
         outcome=_outcome(doc["outcome"]),
         library_version=doc["library_version"],
         digest=doc.get("digest"),
+        players=_players(game, doc),
     )
     if record.deal is not None:
         _new_game(record)  # the deal must hold exactly the deck's cards
     return record
+
+
+def _players(game: Variant, doc: dict[str, Any]) -> tuple[str | None, ...] | None:
+    names = doc.get("players")
+    if names is None:
+        return None
+    seats = game.num_players(_options(game, doc["options"]))
+    if len(names) != seats:
+        raise RecordError(f"expected one player per seat ({seats}), got {len(names)}",
+                          "$.players")
+    return tuple(names)
 
 
 def _rules_version_message(game: Variant, rules_version: int) -> str:
