@@ -382,3 +382,35 @@ def test_the_last_deal_is_observed_once_scored() -> None:
         state = cold_war.step(state, cold_war.legal_actions(state)[0])
     assert state.deals == 1
     assert state.last_deal == scored
+
+
+def test_the_end_of_a_deal_is_told_in_words() -> None:
+    # Nothing happens off screen (issue 18): the narration of a deal's end gives each
+    # seat's score, the bombs, the hands shown and the totals.
+    import random
+    import re
+
+    from cardwar.variants.cold_war.view import describe_step
+
+    told = 0
+    for seed in range(6):
+        rnd = random.Random(seed)
+        state = cold_war.new_game(seed)
+        while cold_war.outcome(state) is None and state.deals < 3:
+            action = rnd.choice(cold_war.legal_actions(state))
+            after = cold_war.step(state, action)
+            text = describe_step(state, action, after, ascii=True)
+            if after.deals != state.deals:
+                deal = after.last_deal
+                assert deal is not None
+                scores = " / ".join(map(str, deal.scores))
+                assert re.search(rf"^deal {deal.number} scored {scores} \(", text, re.M)
+                for s, bomb in enumerate(deal.bombs):
+                    assert (f"seat {s} (+{bomb})" in text) == bool(bomb)
+                assert f"totals: {' / '.join(map(str, after.totals))}" in text
+                assert "hands shown: seat 0 " in text
+                told += 1
+            else:
+                assert "scored" not in text
+            state = after
+    assert told >= 6

@@ -193,8 +193,22 @@ def describe_step(before: State, action: Play, after: State, *, ascii: bool = Fa
     if after.last_trick is not None and after.tricks != before.tricks:
         lines.append(f"trick: {symbolize(str(after.last_trick), ascii=ascii)}")
     if after.last_deal is not None and after.deals != before.deals:
-        lines.append(f"deal: {after.last_deal}")
+        lines += _deal_lines(after.last_deal, after.totals, ascii)
     return "\n".join([*lines, *result_lines(after.result)])
+
+
+def _deal_lines(deal: Any, totals: tuple[int, ...], ascii: bool) -> list[str]:
+    """Return how a deal scored, in words: ``deal 2 scored 212 / 180 / 88 (the stock ran
+    out); bomb for seat 2 (+20)``, the hands shown, then the totals."""
+    why = str(deal.reason).replace("_", " ")
+    lines = [f"deal {deal.number} scored {' / '.join(map(str, deal.scores))} ({why})"]
+    bombs = [f"seat {s} (+{b})" for s, b in enumerate(deal.bombs) if b]
+    if bombs:
+        lines[0] += "; bomb for " + ", ".join(bombs)
+    lines.append("hands shown: " + "; ".join(
+        f"seat {s} {format_cards(h, ascii=ascii) or '-'}" for s, h in enumerate(deal.hands)))
+    lines.append("totals: " + " / ".join(map(str, totals)))
+    return lines
 
 
 # --- pictures (cardwar.svg) ---------------------------------------------------------------
