@@ -97,6 +97,10 @@ class Suit(enum.Enum):
     HEARTS = "H"
     SPADES = "S"
 
+    # Each suit is one object, compared by identity: hashing it by identity too is the
+    # interpreter's own speed (Enum hashes its name in Python, and suits key hot tables).
+    __hash__ = object.__hash__
+
     @property
     def symbol(self) -> str:
         """Return the suit's notation letter."""

@@ -13,11 +13,13 @@ import attrs
 
 from cardwar._immutable import Immutable
 from cardwar.cards import (
+    CARD_COUNT,
     Card,
     CardError,
     DealError,
     Rank,
     Suit,
+    card_from_index,
     check_deal,
     check_deal_piles,
     format_cards,
@@ -598,6 +600,8 @@ def _order(card: Card) -> tuple[int, int]:
 
 
 _SUIT_INDEX = {s: i for i, s in enumerate(Suit)}
+#: _order of every card, for sorting with a lookup instead of a call per card.
+_ORDER = {card: _order(card) for card in (card_from_index(i) for i in range(CARD_COUNT))}
 
 
 # Interned actions: legal_actions is the hot path, and an attrs instance costs more to
@@ -674,7 +678,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     caravans = state.caravans
     first = 3 * seat
     own = range(first, first + 3)
-    cards = sorted(set(hand), key=_order)
+    cards = sorted(set(hand), key=_ORDER.__getitem__)
     out: list[Action] = []
     if state.opening[seat]:
         # CARAVAN-OPENING: a number card on an empty caravan of your own.

@@ -1,0 +1,76 @@
+"""Print how fast the variants with decisions are played through the public API: random
+self-play, ``legal_actions`` and ``step`` timed apart, per move and per CPU-second.
+
+Run it from the repository root::
+
+    .venv/bin/python benchmarks/selfplay.py                    # every variant with decisions
+    .venv/bin/python benchmarks/selfplay.py caravan --games 40 --rounds 9
+
+Each round plays the same seeded games (a ``random.Random(seed)`` choosing among the legal
+actions), first recording the positions and the moves, then timing, over those same
+positions, ``legal_actions`` alone and ``step`` alone, with ``time.process_time`` (CPU
+time: other load on a shared machine does not count). The best round of each is kept.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from typing import Any
+
+from cardwar import variant
+
+DECISION_GAMES = ("arneson", "caravan", "cold-war", "generals")
+
+
+def positions(game: Any, games: int) -> list[tuple[Any, Any]]:
+    """Return the (position, move played) pairs of ``games`` random self-play games."""
+    out = []
+    for seed in range(games):
+        rnd = random.Random(seed)
+        state = game.new_game(seed)
+        while game.outcome(state) is None:
+            action = rnd.choice(game.legal_actions(state))
+            out.append((state, action))
+            state = game.step(state, action)
+    return out
+
+
+def measure(name: str, games: int, rounds: int) -> dict[str, float]:
+    """Return the best CPU seconds per move of ``legal_actions`` and ``step``."""
+    game = variant(name)
+    pairs = positions(game, games)
+    legal_actions, step = game.legal_actions, game.step
+    best_legal = best_step = float("inf")
+    for _ in range(rounds):
+        start = time.process_time()
+        for state, _ in pairs:
+            legal_actions(state)
+        best_legal = min(best_legal, time.process_time() - start)
+        start = time.process_time()
+        for state, action in pairs:
+            step(state, action)
+        best_step = min(best_step, time.process_time() - start)
+    return {"moves": len(pairs), "legal": best_legal / len(pairs),
+            "step": best_step / len(pairs)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("variants", nargs="*", default=list(DECISION_GAMES))
+    parser.add_argument("--games", type=int, default=20, help="games per variant")
+    parser.add_argument("--rounds", type=int, default=5, help="timed rounds (best kept)")
+    args = parser.parse_args()
+    print(f"random self-play through the public API, best of {args.rounds} rounds, CPU time")
+    print(f"{'variant':9} {'moves':>7} {'legal us':>9} {'step us':>8} {'move us':>8} "
+          f"{'moves/CPU-s':>12}")
+    for name in args.variants:
+        m = measure(name, args.games, args.rounds)
+        move = m["legal"] + m["step"]
+        print(f"{name:9} {m['moves']:7d} {m['legal'] * 1e6:9.2f} {m['step'] * 1e6:8.2f} "
+              f"{move * 1e6:8.2f} {1 / move:12,.0f}")
+
+
+if __name__ == "__main__":
+    main()
