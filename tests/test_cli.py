@@ -625,3 +625,13 @@ def test_the_cards_you_draw_are_told_to_you_only(
     hands = re.findall(r"^  your hand: (.+)$", out, re.M)
     for card, hand in zip(drawn, hands[1:], strict=False):
         assert card in hand.split()
+
+
+def test_replay_names_the_players(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = agents.play("caravan", [agents.agent("random", "caravan", 1),
+                                     agents.agent("first", "caravan", 2)], 4, max_steps=10,
+                         players=(None, "first"))
+    path = tmp_path / "game.json"
+    records.write(record, path)
+    assert main(["replay", str(path), "-q"]) == 0
+    assert "players: seat 0 unknown, seat 1 first" in capsys.readouterr().out

@@ -621,3 +621,19 @@ def test_information_state_tensor_is_what_the_seat_saw(name: str) -> None:
     assert tensor[obs_size:2 * obs_size] != tensor[:obs_size]
     with pytest.raises(StateError, match="no state"):
         information_state_tensor(game, [], 0)
+
+
+def test_the_memory_of_no_state_and_many_options() -> None:
+    from cardwar.encoding import seen_tensor
+
+    with pytest.raises(StateError, match="no state"):
+        seen_tensor(war, [], 0)
+    # More option values than the codec keeps plans for: each tensor is still right.
+    tensors = set()
+    for limit in range(100, 180):
+        opts = war.options(max_battles=limit)
+        state = war.step(war.new_game(1, opts), war.Play.PLAY)
+        tensor = war.observation_tensor(war.observe(state, 0))
+        assert tensor == war.observation_tensor(war.observe(state, 0), check=True)
+        tensors.add(tensor.tobytes())
+    assert len(tensors) == 80  # the progress part differs with the limit

@@ -245,3 +245,24 @@ def test_mcts_bot_against_the_heuristic() -> None:
             action = heuristic.choose(caravan.observe(node, 1), caravan.legal_actions(node))
             state.apply_action(caravan.action_to_index(game.options, action))
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_the_memory_cache_starts_again_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardwar import openspiel
+
+    monkeypatch.setattr(openspiel, "_SEEN", {})
+    monkeypatch.setattr(openspiel, "_SEEN_MAX", 3)
+    game = pyspiel.load_game("python_cardwar_caravan")
+    state = game.new_initial_state()
+    rnd = random.Random(1)
+    wanted: list[list[float]] = []
+    while len(wanted) < 30 and not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rnd.choice([o for o, _ in state.chance_outcomes()]))
+            continue
+        states = [node.state for node, _ in state.trail]
+        wanted.append(list(information_state_tensor(variant("caravan"), states, 0)))
+        assert state.information_state_tensor(0) == pytest.approx(wanted[-1])
+        assert len(openspiel._SEEN) <= 3
+        state.apply_action(rnd.choice(state.legal_actions()))
+    assert len(wanted) > 20

@@ -129,3 +129,61 @@ def test_replay_writes_a_picture_per_step(tmp_path: Any, capsys: Any) -> None:
     for bad, why in ((record, "is a file"), (tmp_path / "missing" / "x", "does not exist")):
         assert main(["replay", "no-such-record.json", "-q", "--svg", str(bad)]) == 2
         assert why in capsys.readouterr().err
+
+
+def _row_notes(picture: Picture) -> dict[str, str]:
+    return {row.label: row.note for row in picture.rows}
+
+
+def test_battle_pictures_show_win_piles_wars_won_and_a_standing_card() -> None:
+    from cardwar import arneson, war
+
+    # A win pile and the wars won, when the options have them.
+    state = war.new_game(3, war.options(pickup_order="win_pile", wars_to_win=5))
+    while not any(state.won):
+        state = war.step(state, war.Play.PLAY)
+    notes = _row_notes(picture_of(state))
+    assert any("win pile" in n for n in notes.values())
+    assert all("wars won" in n for n in notes.values())
+    # A seat short of cards in a war: its last card stands, drawn once (WAR-OUT).
+    short = war.options(ranks="2 3 4 5 A", suits="SH", out_of_cards="last_card_stands")
+    state = war.new_game(0, short, deal=[["AS"], "AH 2S 3S 4S 5S 2H 3H 4H 5H"])
+    state = war.step(state, war.Play.PLAY)
+    assert state.last is not None
+    standing = [t for turns in state.last.rounds for t in turns if t.standing]
+    assert standing
+    laid = [s.card for s in picture_of(state).rows[standing[0].seat].cards]
+    assert laid.count(standing[0].face_up) == 1
+    # Arneson with a win pile.
+    game = arneson.new_game(2, arneson.options(pickup_order="win_pile"))
+    rnd = random.Random(2)
+    while not any(game.tally.won):
+        game = arneson.step(game, rnd.choice(arneson.legal_actions(game)))
+    assert any("win pile" in n for n in _row_notes(picture_of(game)).values())
+
+
+def test_generals_pictures_show_the_places() -> None:
+    from cardwar import generals
+
+    opts = generals.options(players=4, places=True)
+    for seed in range(40):
+        rnd = random.Random(seed)
+        state = generals.new_game(seed, opts)
+        while generals.outcome(state) is None and not any(
+                p is not None for p in state.places):
+            state = generals.step(state, rnd.choice(generals.legal_actions(state)))
+        if any(p is not None for p in state.places):
+            break
+    notes = _row_notes(picture_of(state))
+    assert any(n.endswith(("1st", "2nd", "3rd", "4th")) for n in notes.values())
+
+
+def test_replay_refuses_a_directory_it_cannot_write(tmp_path: Any, capsys: Any,
+                                                    monkeypatch: Any) -> None:
+    import os
+
+    from cardwar.cli import main
+
+    monkeypatch.setattr(os, "access", lambda path, mode: False)
+    assert main(["replay", "no-such-record.json", "-q", "--svg", str(tmp_path / "p")]) == 2
+    assert "cannot be written to (permission denied)" in capsys.readouterr().err

@@ -605,11 +605,6 @@ class TensorWriter:
         self.size = layout_size(layout) if size is None else size
         self.values = array("d")
 
-    @property
-    def pos(self) -> int:
-        """Where the next value goes."""
-        return len(self.values)
-
     def part(self, name: str) -> TensorWriter:
         """Start the part ``name``, the next of the layout."""
         return self
@@ -785,12 +780,6 @@ class IdentityCache:
             self._entries.clear()
         self._entries[key] = (value, result)
         return result
-
-
-def card_row(cards: tuple[Any, ...], copies: int = 1, joker_copies: int = 1) -> bytes:
-    """Return the 53 values of :meth:`TensorWriter.cards` for ``cards``, packed
-    (cached, by the tuple's identity and then by value)."""
-    return _ROWS(cards, (copies, joker_copies))  # type: ignore[no-any-return]
 
 
 @functools.lru_cache(maxsize=4096)

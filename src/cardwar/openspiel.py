@@ -210,7 +210,7 @@ class CardwarState(pyspiel.State):  # type: ignore[misc]
             node = trail[k][0]
             seen = seen_tensor(self.variant, (node.state,), seat, seen)
             if (k - start) % 16 == 15 or k == len(trail) - 1:
-                if len(_SEEN) >= 65536:
+                if len(_SEEN) >= _SEEN_MAX:
                     _SEEN.clear()
                 _SEEN[id(node), seat] = (node, seen.tobytes())
         assert seen is not None  # a state with a decision point has a trail
@@ -268,6 +268,8 @@ class CardwarState(pyspiel.State):  # type: ignore[misc]
 #: The memory tensors of decision points already folded, by the decision point (its id,
 #: with the entry holding it, so the id names no other object) and the seat.
 _SEEN: dict[tuple[int, int], tuple[chance.ChanceState, bytes]] = {}
+#: How many entries _SEEN holds before it starts again.
+_SEEN_MAX = 65536
 
 
 class CardwarObserver:
