@@ -4,24 +4,13 @@ block"), and passes a page without such a defect."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
-from typing import Any
 
-SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "check_docs.py"
-
-
-def _script() -> Any:
-    spec = importlib.util.spec_from_file_location("check_docs_script", SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.support_scripts import load_script
 
 
 def test_a_page_a_reader_sees_broken_is_found(tmp_path: Path) -> None:
-    check = _script()
+    check = load_script("check_docs")
     (tmp_path / "here.png").write_bytes(b"png")
     good = tmp_path / "good.html"
     good.write_text(

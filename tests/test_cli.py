@@ -486,6 +486,12 @@ def test_interactive_play_narrates_every_step_in_public_words(
     assert "  | seat 0 played " in out
     assert "  | seat 1 played " in out
     assert "  | trick: " in out
+    # The cards you draw are told to you, each then in the hand shown at your next move.
+    drawn = re.findall(r"^  \| you drew (\S+)$", out, re.M)
+    assert len(drawn) == 2
+    hands = re.findall(r"^  your hand: (.+)$", out, re.M)
+    for card, hand in zip(drawn, hands[1:], strict=False):
+        assert card in hand.split()
     answers = iter(["1"] * 40 + ["quit"])
     monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
     assert main(["play", "generals", "--seed", "2", "--ascii", "--seat", "1"]) == 0
@@ -610,21 +616,6 @@ def test_in_game_score(name: str, expect: str, monkeypatch: pytest.MonkeyPatch,
     out = capsys.readouterr().out
     assert expect in out
     assert "score    where every seat stands" in out
-
-
-def test_the_cards_you_draw_are_told_to_you_only(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    answers = iter(["1", "1", "quit"])
-    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
-    assert main(["play", "cold-war", "--seed", "5", "--ascii"]) == 0
-    out = capsys.readouterr().out
-    drawn = re.findall(r"^  \| you drew (\S+)$", out, re.M)
-    assert len(drawn) == 2
-    # Each card drawn is in the hand shown at the next move.
-    hands = re.findall(r"^  your hand: (.+)$", out, re.M)
-    for card, hand in zip(drawn, hands[1:], strict=False):
-        assert card in hand.split()
 
 
 def test_replay_names_the_players(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

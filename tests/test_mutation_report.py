@@ -4,29 +4,19 @@ belongs and fail on what is not reviewed or not run."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "mutation.py"
-
-
-def _load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("mutation_script", SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.support_scripts import load_script
 
 
 @pytest.fixture
 def script(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     """The script, reading its results and lists from ``tmp_path``."""
-    module = _load_script()
+    module = load_script("mutation")
     monkeypatch.setattr(module, "META_ROOT", tmp_path / "mutants")
     monkeypatch.setattr(module, "EQUIVALENT", tmp_path / "equivalent.txt")
     monkeypatch.setattr(module, "KILLED_OUTSIDE", tmp_path / "outside.txt")

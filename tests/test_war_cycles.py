@@ -125,6 +125,14 @@ def _batch_row(options: object, seed: int, engine: str) -> tuple[int, int, int, 
     return battles, wars, winner, termination.value
 
 
+def _step_row(options: object, seed: int) -> tuple[int, int, int, str]:
+    """Return what a batch row holds of the game played with ``step``."""
+    state, _ = _play(war, options, seed)
+    winners = state.result.winners
+    return (state.battles, state.tally.wars, winners[0] if winners else -1,
+            state.result.termination.value)
+
+
 @pytest.mark.parametrize(("ranks", "pickup", "seed"), CYCLING)
 def test_the_batch_engine_skips_the_same_cycles(ranks: str, pickup: str, seed: int) -> None:
     pytest.importorskip("numba")
@@ -132,10 +140,7 @@ def test_the_batch_engine_skips_the_same_cycles(ranks: str, pickup: str, seed: i
         for limit in (None, 999):
             opts = war.options(ranks=ranks, pickup_order=pickup, wars_to_win=goal,
                                max_battles=limit)
-            state, _ = _play(war, opts, seed)
-            want = (state.battles, state.tally.wars,
-                    state.result.winners[0] if state.result.winners else -1,
-                    state.result.termination.value)
+            want = _step_row(opts, seed)
             assert _batch_row(opts, seed, "numba") == want
             assert _batch_row(opts, seed, "reference") == want
 
@@ -176,11 +181,7 @@ def test_the_interpreted_kernel_skips_the_same_cycles() -> None:
     for goal, limit in ((40, None), (10**17, None), (10**6, 999), (None, None)):
         opts = war.options(ranks=ranks, pickup_order=pickup, wars_to_win=goal,
                            max_battles=limit)
-        state, _ = _play(war, opts, seed)
-        want = (state.battles, state.tally.wars,
-                state.result.winners[0] if state.result.winners else -1,
-                state.result.termination.value)
-        assert _batch_row(opts, seed, "numba") == want
+        assert _batch_row(opts, seed, "numba") == _step_row(opts, seed)
     drawn = war.options(pickup_order="seat_order", wars_to_win=10**18, max_battles=None)
     assert _batch_row(drawn, 1, "numba")[3] == "repeated_position"
     beyond = war.options(ranks=ranks, pickup_order=pickup, wars_to_win=2**62, max_battles=None)

@@ -301,8 +301,9 @@ class Codec(abc.ABC):
         # codec's num_players as its own).
         self._players = getattr(game, "num_players", None)
         self._layout = functools.lru_cache(maxsize=64)(self.layout)
-        self._plan = functools.lru_cache(maxsize=64)(self._layout_and_size)
-        self._plans: dict[int, tuple[Any, tuple[Part, ...], int]] = {}
+        # Options are shared by every state of a game: a tensor finds its layout by their
+        # identity, without hashing them.
+        self._plans = IdentityCache(self._layout_and_size, maxsize=64)
         self.deck_size = functools.lru_cache(maxsize=64)(self._count_deck)
 
     def _layout_and_size(self, options: Any) -> tuple[tuple[Part, ...], int]:
@@ -382,14 +383,8 @@ class Codec(abc.ABC):
         if type(opts) is not self.game.Options:
             raise StateError(f"expected an observation of {self.title}, got "
                              f"{type(observation).__name__}")
-        plan = self._plans.get(id(opts))
-        if plan is None or plan[0] is not opts:
-            # Options are shared by every state of a game: found by identity, no hashing.
-            plan = (opts, *self._plan(opts))
-            if len(self._plans) >= 64:
-                self._plans.clear()
-            self._plans[id(opts)] = plan
-        tensor = (CheckedTensorWriter if check else TensorWriter)(plan[1], plan[2])
+        layout, size = self._plans(opts)
+        tensor = (CheckedTensorWriter if check else TensorWriter)(layout, size)
         self.write(observation, tensor)
         return tensor.done()
 
