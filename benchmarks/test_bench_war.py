@@ -24,6 +24,8 @@ Groups:
   war and once for a battle with exactly one war (10 cards on the table), and one
   ``war.new_game``. The states are found by :func:`find_state`; their battle number, wars
   and table size are in ``extra_info``.
+* ``war-large``: 1,000 battles of a 315-deck game, its stocks as piles (as the engine
+  keeps them) and as tuples; the ratio is the gain of :mod:`cardwar.piles`.
 
 No test asserts a timing: the machine may be shared and noisy.
 """
@@ -37,7 +39,9 @@ from typing import TypeVar
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
+from cardwar import piles as piles_module
 from cardwar import war
+from cardwar.piles import Pile
 from workloads import (
     play_cardwar_game,
     play_cardwar_games,
@@ -169,3 +173,42 @@ def test_new_game(benchmark: BenchmarkFixture) -> None:
     """One ``war.new_game`` (shuffle and deal of the default 52-card deck)."""
     state = run(benchmark, lambda: war.new_game(2026))
     assert war.outcome(state) is None
+
+
+# --- a game of many decks -------------------------------------------------------------------
+
+#: The large game of issue 21 (D14): 315 decks, stocks of some 8,000 cards each.
+LARGE = war.options(decks=315, max_battles=None)
+#: Battles per round in the ``war-large`` group.
+LARGE_BATTLES = 1000
+
+
+def play_battles(state: war.State, battles: int) -> war.State:
+    """Return the state after ``battles`` battles from ``state``."""
+    for _ in range(battles):
+        state = war.step(state, war.Play.PLAY)
+    return state
+
+
+def large_game(piles: bool) -> war.State:
+    """Return the first state of the large game, its stocks kept as piles (the engine's
+    choice for a deck this size) or as tuples (as before issue 21, D14)."""
+    saved = piles_module.PILE_FROM
+    piles_module.PILE_FROM = saved if piles else 10**9
+    try:
+        return war.new_game(1, LARGE)
+    finally:
+        piles_module.PILE_FROM = saved
+
+
+@pytest.mark.benchmark(group="war-large")
+@pytest.mark.parametrize("piles", [True, False], ids=["piles", "tuples"])
+def test_battles_of_a_315_deck_game(benchmark: BenchmarkFixture, piles: bool) -> None:
+    """``LARGE_BATTLES`` battles of a 315-deck game, its stocks as piles or as tuples (a
+    tuple stock is copied whole every battle): the ratio is what D14 gained; the same
+    battles are played either way."""
+    start = large_game(piles)
+    assert all((type(stock) is Pile) == piles for stock in start.stocks)
+    after = run(benchmark, lambda: play_battles(start, LARGE_BATTLES))
+    assert after == play_battles(large_game(not piles), LARGE_BATTLES)
+    benchmark.extra_info["battles"] = LARGE_BATTLES

@@ -6,7 +6,7 @@ conformance suite uses to prove observations do not leak.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -140,7 +140,7 @@ def resample_war_hidden(state: BattleState, seat: int, rnd: random.Random) -> Ba
     """Return ``state`` with everything no seat may see re-drawn: the order of every stock
     and win pile and of the set-aside cards (sizes and public facts unchanged)."""
 
-    def perm(cards: tuple[Any, ...]) -> tuple[Any, ...]:
+    def perm(cards: Sequence[Any]) -> tuple[Any, ...]:
         out = list(cards)
         rnd.shuffle(out)
         return tuple(out)
@@ -160,7 +160,7 @@ def resample_arneson_hidden(
     cards (sizes unchanged)."""
     opp = 1 - seat
     chosen = state.committed[opp]
-    slots: list[tuple[Any, ...]] = [
+    slots: list[Sequence[Any]] = [
         state.hands[opp],
         () if chosen is None else (chosen,),
         *state.stocks,

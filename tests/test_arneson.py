@@ -4,6 +4,7 @@ checks."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -28,7 +29,7 @@ def play(state: arneson.State, first: str, second: str) -> arneson.State:
     return arneson.step(state, arneson.parse_action(second))
 
 
-def cards(pile: tuple[Card, ...]) -> str:
+def cards(pile: Sequence[Card]) -> str:
     return " ".join(map(str, pile))
 
 

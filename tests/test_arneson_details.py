@@ -5,6 +5,7 @@ hand, a step after the end) and of :func:`~cardwar.variants.arneson.observe`."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -180,7 +181,7 @@ def _wp_play(state: arneson.State, first: str, second: str) -> arneson.State:
     return arneson.step(state, arneson.parse_action(second))
 
 
-def _wp_text(pile: tuple[Card, ...]) -> str:
+def _wp_text(pile: Sequence[Card]) -> str:
     return " ".join(map(str, pile))
 
 

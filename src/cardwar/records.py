@@ -45,6 +45,7 @@ from cardwar.core import (
     options_to_json,
 )
 from cardwar.errors import CardwarError, StateError
+from cardwar.piles import Pile
 from cardwar.rng import MAX_SEED
 from cardwar.variants import UnknownVariantError, variant
 
@@ -260,7 +261,7 @@ def _canonical(value: object) -> object:
         return str(value) if abs(value) >= 2**53 else value  # exact in any JSON reader
     if isinstance(value, Card):
         return str(value)
-    if isinstance(value, (tuple, list)):
+    if isinstance(value, (tuple, list, Pile)):
         return [_canonical(v) for v in value]
     if attrs.has(type(value)):
         fields = attrs.fields(cast(Any, type(value)))

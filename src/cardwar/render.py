@@ -28,6 +28,7 @@ import attrs
 
 from cardwar.cards import Card
 from cardwar.core import OptionError, Outcome, Variant
+from cardwar.piles import Pile
 
 __all__ = [
     "SUIT_SYMBOLS",
@@ -142,7 +143,7 @@ def _value(value: object, ascii: bool) -> str:
         return format_card(value, ascii=ascii)
     if isinstance(value, enum.Enum):
         return str(value.value)
-    if isinstance(value, (tuple, list)):
+    if isinstance(value, (tuple, list, Pile)):
         if value and all(isinstance(v, Card) for v in value):
             return format_cards(value, ascii=ascii)
         inner = ", ".join(_value(v, ascii) for v in value)

@@ -4,12 +4,12 @@ check that the engines' cycle detection (WAR-CYCLE, PEACE-CYCLE) is compared aga
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from cardwar.cards import Card
 
 #: One stock per seat, top card first.
-Stocks = tuple[tuple[Card, ...], ...]
+Stocks = tuple[Sequence[Card], ...]
 
 
 def all_deals(deck: tuple[Card, ...], players: int = 2) -> Iterator[Stocks]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
+from operator import add as _add
 from typing import Any, NamedTuple, cast
 
 import attrs
@@ -17,6 +18,8 @@ from cardwar._immutable import Immutable
 from cardwar.cards import Card, DealError, check_deal, check_deal_piles, parse_cards
 from cardwar.core import GameOverError, IllegalActionError, OptionError, Outcome, Termination
 from cardwar.errors import StateError, check_state
+from cardwar.piles import EMPTY, Pile, piled
+from cardwar.piles import advanced as advanced_pile
 from cardwar.rng import GAMMA, MASK64, MAX_BOUND, Draws, Rng, advanced, mix64
 from cardwar.svg import Pictured
 
@@ -32,6 +35,7 @@ __all__ = [
     "Rules",
     "SpareCards",
     "Stocks",
+    "Supply",
     "Tally",
     "Turn",
     "WarJoins",
@@ -40,6 +44,7 @@ __all__ = [
     "check_players_fit",
     "deal_game",
     "deal_stocks",
+    "empty_piles",
     "legal_actions",
     "num_players",
     "other_game",
@@ -170,7 +175,10 @@ class BattleRecord(NamedTuple):
         return len(self.rounds) - 1
 
 
-Stocks = tuple[tuple[Card, ...], ...]
+#: Each seat's stock (or win pile), top card first: tuples, or in large games
+#: :class:`~cardwar.piles.Pile` values (see :func:`cardwar.piles.piled`).
+Stocks = tuple[Sequence[Card], ...]
+
 
 
 @attrs.frozen(slots=True)
@@ -251,7 +259,9 @@ class BattleState(Immutable, Pictured):
     options: object
     """The variant's options."""
     stocks: Stocks
-    """Each seat's face-down stock, top card first."""
+    """Each seat's face-down stock, top card first: tuples, or in games of more than
+    :data:`~cardwar.piles.PILE_FROM` cards :class:`~cardwar.piles.Pile` values (equal to
+    the tuples)."""
     rng: Rng
     """The game's generator."""
     tally: Tally
@@ -322,7 +332,8 @@ def deal_stocks(
     shuffled with the seed's generator and dealt one card at a time from seat 0
     (WAR-DEAL, WAR-SPARE), or the explicit ``deal`` validated against ``deck``
     (WAR-DEAL-EXPLICIT). ``rng`` replaces the seed's generator (the explicit-chance
-    mode's, :mod:`cardwar.chance`)."""
+    mode's, :mod:`cardwar.chance`). The stocks are :func:`~cardwar.piles.piled` for the
+    deck's size."""
     rng = Rng.from_seed(seed) if rng is None else rng
     aside: tuple[Card, ...] = ()
     if deal is None:
@@ -339,7 +350,7 @@ def deal_stocks(
             raise DealError(f"an explicit deal needs one stock per seat ({players}), got {got}")
         stocks = tuple(parse_cards(pile) for pile in deal)
         check_deal(stocks, deck)
-    return stocks, aside, rng
+    return piled(stocks, len(deck)), aside, rng
 
 
 def deal_game(
@@ -358,7 +369,7 @@ def deal_game(
         options=options,
         stocks=stocks,
         rng=rng,
-        tally=Tally(((),) * players, aside, 0, (0,) * players),
+        tally=Tally(empty_piles(stocks), aside, 0, (0,) * players),
     )
     holders = [s for s in range(players) if stocks[s]]
     if len(holders) <= 1:
@@ -367,6 +378,12 @@ def deal_game(
     elif rules.pickup.deterministic:
         state = attrs.evolve(state, cycle=Cycle(stocks, 1, 0, (0, 0, (0,) * players)))
     return state
+
+
+def empty_piles(stocks: Stocks) -> Stocks:
+    """Return an empty pile per seat, of the stocks' kind (the win piles of a new game)."""
+    empty: Sequence[Card] = EMPTY if stocks and type(stocks[0]) is Pile else ()
+    return (empty,) * len(stocks)
 
 
 _LEGAL = (Play.PLAY,)
@@ -445,7 +462,7 @@ _new_tuple = tuple.__new__
 
 
 def _plain_duel(
-    state: BattleState, rules: Rules, s0: tuple[Card, ...], s1: tuple[Card, ...]
+    state: BattleState, rules: Rules, s0: Sequence[Card], s1: Sequence[Card]
 ) -> BattleState:
     """Return the state after a two-player battle without a tie: the general rules
     (WAR-BATTLE, WAR-PICKUP) specialised to the common case, drawing exactly as
@@ -468,9 +485,14 @@ def _plain_duel(
         table = (b, a)
     else:
         table = (a, b)
-    if winner == 0:
+    stocks: Stocks
+    if type(s0) is not tuple or type(s1) is not tuple:
+        stocks = (advanced_pile(s0, 1, table if winner == 0 else ()),
+                  advanced_pile(s1, 1, table if winner == 1 else ()))
+        out: tuple[int, ...] = () if stocks[1 - winner] else (1 - winner,)
+    elif winner == 0:
         stocks = (s0[1:] + table, s1[1:])
-        out: tuple[int, ...] = () if len(s1) > 1 else (1,)
+        out = () if len(s1) > 1 else (1,)
     else:
         stocks = (s0[1:], s1[1:] + table)
         out = () if len(s0) > 1 else (0,)
@@ -487,7 +509,7 @@ def _plain_duel(
 
 
 def _duel_war(
-    state: BattleState, rules: Rules, s0: tuple[Card, ...], s1: tuple[Card, ...]
+    state: BattleState, rules: Rules, s0: Sequence[Card], s1: Sequence[Card]
 ) -> BattleState:
     """Return the state after a two-player battle that starts with a tie, under
     ``last_card_stands``: the general rules (WAR-TIE, WAR-FACE-DOWN, WAR-REPEAT, WAR-OUT,
@@ -540,12 +562,10 @@ def _duel_war(
             j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             table[i], table[j] = table[j], table[i]
         rng = Rng(key, counter)
-    if winner == 0:
-        stocks = (s0[i0:] + tuple(table), s1[i1:])
-        out: tuple[int, ...] = () if i1 < n1 else (1,)
-    else:
-        stocks = (s0[i0:], s1[i1:] + tuple(table))
-        out = () if i0 < n0 else (0,)
+    pickup = tuple(table)
+    stocks = (advanced_pile(s0, i0, pickup if winner == 0 else ()),
+              advanced_pile(s1, i1, pickup if winner == 1 else ()))
+    out: tuple[int, ...] = () if stocks[1 - winner] else (1 - winner,)
     tally = state.tally
     wars_won = tally.wars_won
     wars_won = (wars_won[0] + 1, wars_won[1]) if winner == 0 else (wars_won[0], wars_won[1] + 1)
@@ -554,36 +574,98 @@ def _duel_war(
     return _finish(state, rules, stocks, rng, tally, record, True)
 
 
+class Supply:
+    """Each seat's stock and win pile while a battle is played: cards are taken from the
+    top of the stock, and added under it or onto the win pile; the new piles are built
+    once, at the end, sharing the old ones' cards (:meth:`finish`). A stock that runs out
+    is refilled by shuffling the win pile, with the generator ``(key, counter)``
+    (WAR-PICKUP-WIN-PILE); ``counter`` follows the draws. ``left[seat]`` is how many
+    cards the seat can still take: stock and win pile."""
+
+    __slots__ = ("added", "counter", "key", "left", "stocks", "taken", "win_pile", "won",
+                 "won_added")
+
+    def __init__(self, stocks: Stocks, won: Stocks, win_pile: bool, key: int,
+                 counter: int) -> None:
+        players = len(stocks)
+        self.stocks = list(stocks)
+        self.won = list(won)
+        # Without win piles, the win piles stay empty (WAR-PICKUP).
+        self.left = (list(map(_add, map(len, stocks), map(len, won))) if win_pile
+                     else list(map(len, stocks)))
+        self.taken = [0] * players
+        self.added: list[tuple[Card, ...]] = [()] * players
+        self.won_added: list[tuple[Card, ...]] = [()] * players
+        self.win_pile = win_pile
+        self.key = key
+        self.counter = counter
+
+    def take(self, seat: int) -> Card | None:
+        """Return the top card of ``seat``'s stock, taken; ``None`` if they have none."""
+        left = self.left
+        if not left[seat]:
+            return None
+        left[seat] -= 1
+        stock = self.stocks[seat]
+        taken = self.taken
+        i = taken[seat]
+        taken[seat] = i + 1
+        n = len(stock)
+        if i < n:
+            return stock[i]
+        added = self.added[seat]
+        if i - n < len(added):
+            return added[i - n]
+        # The stock is used up, so the seat's cards are on its win pile.
+        won = self.won[seat]
+        cards = [*won, *self.won_added[seat]]
+        self.counter = shuffle_in_place(cards, self.key, self.counter)
+        self.stocks[seat] = Pile.of(cards) if type(stock) is Pile else tuple(cards)
+        self.won[seat] = EMPTY if type(won) is Pile else ()
+        self.won_added[seat] = ()
+        self.added[seat] = ()
+        taken[seat] = 1
+        return cards[0]
+
+    def add(self, seat: int, cards: Sequence[Card]) -> None:
+        """Put ``cards`` under ``seat``'s stock, or onto their win pile (``win_pile``)."""
+        (self.won_added if self.win_pile else self.added)[seat] += tuple(cards)
+        self.left[seat] += len(cards)
+
+    def finish(self) -> tuple[Stocks, Stocks]:
+        """Return the new stocks and win piles, each of its old kind; the supply is then
+        spent (its lists hold the result)."""
+        stocks = self.stocks
+        taken = self.taken
+        added = self.added
+        for s in range(len(stocks)):
+            p = stocks[s]
+            t = taken[s]
+            a = added[s]
+            if type(p) is tuple and t <= len(p):
+                stocks[s] = p[t:] + a if a else p[t:]
+            elif t or a:
+                stocks[s] = advanced_pile(p, t, a)
+        won = self.won
+        if self.win_pile:
+            for s, a in enumerate(self.won_added):
+                if a:
+                    won[s] = advanced_pile(won[s], 0, a)
+        return tuple(stocks), tuple(won)
+
+
 def _general_battle(state: BattleState, rules: Rules) -> BattleState:
     """Return the state after one battle, any number of players, wars included."""
     players = len(state.stocks)
-    stocks = [list(s) for s in state.stocks]
-    won = [list(w) for w in state.won]
-    key = state.rng.key
-    counter = state.rng.counter
     low = rules.low_wins
-    win_pile = rules.pickup is Pickup.WIN_PILE
-
-    def shuffle(cards: list[Card]) -> None:
-        nonlocal counter
-        counter = shuffle_in_place(cards, key, counter)
-
-    def take(seat: int) -> Card | None:
-        # A card from the stock; with a win pile, an empty stock is refilled first by
-        # shuffling the win pile (WAR-PICKUP-WIN-PILE).
-        stock = stocks[seat]
-        if not stock and win_pile and won[seat]:
-            stock = stocks[seat] = won[seat]
-            won[seat] = []
-            shuffle(stock)
-        return stock.pop(0) if stock else None
-
-    def available(seat: int) -> int:
-        return len(stocks[seat]) + len(won[seat])
+    supply = Supply(state.stocks, state.won, rules.pickup is Pickup.WIN_PILE, state.rng.key,
+                    state.rng.counter)
+    take = supply.take
+    left = supply.left
 
     # Everyone with cards turns up their top card (WAR-BATTLE); a player with none is
     # out (WAR-OUT-OF-GAME).
-    participants = [s for s in range(players) if available(s)]
+    participants = [s for s in range(players) if left[s]]
     laid: list[list[Card]] = [[] for _ in range(players)]
     up: dict[int, Card] = {}
     turns: list[Turn] = []
@@ -607,7 +689,7 @@ def _general_battle(state: BattleState, rules: Rules) -> BattleState:
         # A tie for the best card starts a war (WAR-TIE); who fights it: WAR-JOINS.
         if rules.joins is WarJoins.TIED:
             participants = tied
-        if not any(available(s) for s in participants):
+        if not any(left[s] for s in participants):
             # Nobody can lay a new card, so the standing cards tie forever (WAR-UNDECIDABLE).
             break
         war_round += 1
@@ -616,7 +698,7 @@ def _general_battle(state: BattleState, rules: Rules) -> BattleState:
         if war_round > 1 and rules.repeated_tie is RepeatedTie.SINGLE_CARD:
             fd = 0
         if rules.out_of_cards is OutOfCards.LOSE:
-            short = [s for s in participants if available(s) < fd + 1]
+            short = [s for s in participants if left[s] < fd + 1]
             if len(short) < len(participants):
                 # Short players lose: their cards go to the table (WAR-OUT-LOSE).
                 for s in short:
@@ -631,13 +713,13 @@ def _general_battle(state: BattleState, rules: Rules) -> BattleState:
         elif rules.out_of_cards is OutOfCards.DROP_OUT:
             # WAR-OUT-DROP: a fighter with no card left cannot fight and loses the war
             # (someone still has a card: see WAR-UNDECIDABLE above).
-            participants = [s for s in participants if available(s)]
+            participants = [s for s in participants if left[s]]
             if len(participants) == 1:
                 winner = participants[0]
                 break
         turns = []
         for s in participants:
-            have = available(s)
+            have = left[s]
             if have == 0:
                 # No card left: the previous face-up card stands (WAR-OUT).
                 turns.append(Turn(s, 0, up[s], True))
@@ -656,8 +738,9 @@ def _general_battle(state: BattleState, rules: Rules) -> BattleState:
     aside = tally.set_aside
     wars_won = tally.wars_won
     if winner is not None:
-        table, counter = pickup_cards(laid, winner, rules.pickup, key, counter)
-        (won if win_pile else stocks)[winner].extend(table)
+        table, supply.counter = pickup_cards(laid, winner, rules.pickup, supply.key,
+                                             supply.counter)
+        supply.add(winner, table)
         if war_round:
             wars_won = (*wars_won[:winner], wars_won[winner] + 1, *wars_won[winner + 1 :])
     else:
@@ -665,18 +748,16 @@ def _general_battle(state: BattleState, rules: Rules) -> BattleState:
         aside = aside + tuple(c for cards in laid for c in cards)
 
     for s in range(players):
-        if s not in eliminated and state.cards_held(s) and not available(s):
+        if s not in eliminated and state.cards_held(s) and not left[s]:
             eliminated.append(s)
     eliminated.sort()
 
-    rng = advanced(state.rng, key, counter)
-    new_won = tuple(tuple(w) for w in won) if win_pile else tally.won
+    rng = advanced(state.rng, supply.key, supply.counter)
+    stocks, new_won = supply.finish()
     if war_round or aside is not tally.set_aside or new_won != tally.won:
         tally = Tally(new_won, aside, tally.wars + (1 if war_round else 0), wars_won)
     record = BattleRecord(tuple(rounds), winner, table_size, tuple(eliminated))
-    return _finish(
-        state, rules, tuple(tuple(s) for s in stocks), rng, tally, record, bool(war_round)
-    )
+    return _finish(state, rules, stocks, rng, tally, record, bool(war_round))
 
 
 _M1 = 0xBF58476D1CE4E5B9

@@ -30,6 +30,7 @@ from cardwar.core import (
     suits_option,
 )
 from cardwar.errors import OptionsTypeError, check_state
+from cardwar.piles import advanced as advanced_pile
 from cardwar.rng import Rng, advanced
 from cardwar.svg import Pictured
 from cardwar.variants import _battle
@@ -38,10 +39,12 @@ from cardwar.variants._battle import (
     Cycle,
     Pickup,
     SpareCards,
+    Stocks,
+    Supply,
     Tally,
     Turn,
+    empty_piles,
     pickup_cards,
-    shuffle_in_place,
     skip_cycles,
 )
 
@@ -190,8 +193,10 @@ class State(Immutable, Pictured):
 
     options: Options
     """The game's options."""
-    stocks: tuple[tuple[Card, ...], tuple[Card, ...]]
-    """Each seat's face-down stock, top card first."""
+    stocks: Stocks
+    """Each seat's face-down stock, top card first: tuples, or in games of more than
+    :data:`~cardwar.piles.PILE_FROM` cards
+    :class:`~cardwar.piles.Pile` values."""
     hands: tuple[tuple[Card, ...], tuple[Card, ...]]
     """Each seat's hand, in the order drawn."""
     rng: Rng
@@ -218,7 +223,7 @@ class State(Immutable, Pictured):
     (ARNESON-CYCLE): ``hand_size=1`` under a deterministic pickup order."""
 
     @property
-    def won(self) -> tuple[tuple[Card, ...], ...]:
+    def won(self) -> Stocks:
         """Return each seat's win pile."""
         return self.tally.won
 
@@ -267,13 +272,13 @@ def new_game(
     stocks, aside, rng = _battle.deal_stocks(seed, deck(opts), 2, SpareCards.SET_ASIDE, deal,
                                              _rng)
     n = opts.hand_size
-    hands = (stocks[0][:n], stocks[1][:n])
+    hands = (tuple(stocks[0][:n]), tuple(stocks[1][:n]))
     state = State(
         options=opts,
-        stocks=(stocks[0][n:], stocks[1][n:]),
+        stocks=(advanced_pile(stocks[0], n), advanced_pile(stocks[1], n)),
         hands=hands,
         rng=rng,
-        tally=Tally(((), ()), aside, 0, (0, 0)),
+        tally=Tally(empty_piles(stocks), aside, 0, (0, 0)),
     )
     holders = tuple(s for s in (0, 1) if hands[s])
     if len(holders) < 2:
@@ -330,27 +335,18 @@ def step(state: State, action: Choose) -> State:
 def _resolve(state: State, cards: tuple[Card, Card]) -> State:
     """Reveal both chosen cards and resolve the round: a battle, or a war round."""
     opts = state.options
-    key = state.rng.key
-    counter = state.rng.counter
-    stocks = [list(state.stocks[0]), list(state.stocks[1])]
+    # Stocks and win piles (ARNESON-PICKUP, as WAR-PICKUP-WIN-PILE: an empty stock is
+    # refilled by shuffling the win pile).
+    supply = Supply(state.stocks, state.tally.won, opts.pickup_order is Pickup.WIN_PILE,
+                    state.rng.key, state.rng.counter)
+    draw = supply.take
     hands = [list(state.hands[0]), list(state.hands[1])]
-    won = [list(state.tally.won[0]), list(state.tally.won[1])]
-    win_pile = opts.pickup_order is Pickup.WIN_PILE
     laid = [list(state.laid[0]), list(state.laid[1])]
     for s in (0, 1):
         laid[s].append(cards[s])
     # The stakes of a war round were laid before its fourth cards were chosen.
     stakes = state.stakes
     rounds = (*state.rounds, (Turn(0, stakes[0], cards[0]), Turn(1, stakes[1], cards[1])))
-
-    def draw(seat: int) -> Card | None:
-        # A card from the stock; with a win pile, an empty stock is refilled first
-        # (ARNESON-PICKUP, as WAR-PICKUP-WIN-PILE).
-        nonlocal counter
-        if not stocks[seat] and win_pile and won[seat]:
-            stocks[seat], won[seat] = won[seat], []
-            counter = shuffle_in_place(stocks[seat], key, counter)
-        return stocks[seat].pop(0) if stocks[seat] else None
 
     def refill() -> None:
         # ARNESON-REFILL: after the cards are revealed, each refills to the hand size.
@@ -374,13 +370,13 @@ def _resolve(state: State, cards: tuple[Card, Card]) -> State:
             new_stake.append(n)
         empty = [s for s in (0, 1) if not hands[s]]
         if not empty:
+            stocks, won = supply.finish()
             return State(
                 options=opts,
-                stocks=(tuple(stocks[0]), tuple(stocks[1])),
+                stocks=stocks,
                 hands=(tuple(hands[0]), tuple(hands[1])),
-                rng=advanced(state.rng, key, counter),
-                tally=Tally((tuple(won[0]), tuple(won[1])), tally.set_aside, tally.wars,
-                            tally.wars_won),
+                rng=advanced(state.rng, supply.key, supply.counter),
+                tally=Tally(won, tally.set_aside, tally.wars, tally.wars_won),
                 battles=state.battles,
                 laid=(tuple(laid[0]), tuple(laid[1])),
                 rounds=rounds,
@@ -392,13 +388,13 @@ def _resolve(state: State, cards: tuple[Card, Card]) -> State:
         if len(empty) == 2:
             aside = tally.set_aside + tuple(laid[0]) + tuple(laid[1])
             record = BattleRecord(rounds, None, len(laid[0]) + len(laid[1]), (0, 1))
+            stocks, won = supply.finish()
             return State(
                 options=opts,
-                stocks=((), ()),
+                stocks=stocks,
                 hands=((), ()),
-                rng=advanced(state.rng, key, counter),
-                tally=Tally((tuple(won[0]), tuple(won[1])), aside, tally.wars + 1,
-                            tally.wars_won),
+                rng=advanced(state.rng, supply.key, supply.counter),
+                tally=Tally(won, aside, tally.wars + 1, tally.wars_won),
                 battles=state.battles + 1,
                 last=record,
                 result=Outcome(Termination.UNDECIDABLE, ()),
@@ -417,20 +413,20 @@ def _resolve(state: State, cards: tuple[Card, Card]) -> State:
             # ARNESON-WAR: the loser of the war takes the two cards that started it.
             pair_to = 1 - winner
             shares = [laid[0][1:], laid[1][1:]]
-    table, counter = pickup_cards(shares, winner, opts.pickup_order, key, counter)
-    (won if win_pile else stocks)[winner].extend(table)
+    table, supply.counter = pickup_cards(shares, winner, opts.pickup_order, supply.key,
+                                         supply.counter)
+    supply.add(winner, table)
     if pair_to is not None:
         pair = [[laid[0][0]], [laid[1][0]]]
-        back, counter = pickup_cards(pair, pair_to, opts.pickup_order, key, counter)
-        (won if win_pile else stocks)[pair_to].extend(back)
+        back, supply.counter = pickup_cards(pair, pair_to, opts.pickup_order, supply.key,
+                                            supply.counter)
+        supply.add(pair_to, back)
     refill()
     war = len(rounds) > 1 or short_war
     wars_won = tally.wars_won
     if war:
         wars_won = (wars_won[0] + (winner == 0), wars_won[1] + (winner == 1))
-    eliminated = tuple(
-        s for s in (0, 1) if not (hands[s] or stocks[s] or won[s])
-    )
+    eliminated = tuple(s for s in (0, 1) if not (hands[s] or supply.left[s]))
     record = BattleRecord(rounds, winner, len(laid[0]) + len(laid[1]), eliminated)
     battles = state.battles + 1
     result: Outcome | None = None
@@ -440,7 +436,7 @@ def _resolve(state: State, cards: tuple[Card, Card]) -> State:
         result = Outcome(Termination.ALL_CARDS, (winner,))  # ARNESON-WIN
     elif opts.max_battles is not None and battles >= opts.max_battles:
         result = Outcome(Termination.BATTLE_LIMIT, ())  # ARNESON-LIMIT
-    new_stocks = (tuple(stocks[0]), tuple(stocks[1]))
+    new_stocks, won = supply.finish()
     new_hands = (tuple(hands[0]), tuple(hands[1]))
     cycle = state.cycle
     wars = tally.wars + war
@@ -462,8 +458,8 @@ def _resolve(state: State, cards: tuple[Card, Card]) -> State:
         options=opts,
         stocks=new_stocks,
         hands=new_hands,
-        rng=advanced(state.rng, key, counter),
-        tally=Tally((tuple(won[0]), tuple(won[1])), tally.set_aside, wars, wars_won),
+        rng=advanced(state.rng, supply.key, supply.counter),
+        tally=Tally(won, tally.set_aside, wars, wars_won),
         battles=battles,
         last=record,
         result=result,
