@@ -751,8 +751,45 @@ def test_every_move_is_told_in_words() -> None:
             for line in rest:
                 assert re.match(patterns["sells"], line), line
                 seen["sells"] = seen.get("sells", 0) + 1
-            # The value said is the caravan's after the move.
-            if isinstance(action, caravan.Play):
-                assert f"now {after.caravans[action.caravan].value}" in first
+            check_told(state, action, after, kind, first, rest)
             state = after
     assert set(seen) == set(patterns), seen
+
+
+def _sale(value: int) -> str:
+    return "sold" if 21 <= value <= 26 else "over" if value > 26 else ""
+
+
+def check_told(before: Any, action: Any, after: Any, kind: str, first: str,
+               rest: list[str]) -> None:
+    """Assert that the narration of one move names what the move did: the seat, the
+    card, the caravan and the card played on, the cards sent to the discard pile (as the
+    discard pile grew), the value after; and exactly the caravans whose sale changed."""
+    who = f"seat {before.to_move}"
+    gone = len(after.discards) - len(before.discards)
+    if kind == "discard":
+        assert first == f"{who} discarded {action.card}"
+    elif kind == "disband":
+        name = "ABCDEF"[action.caravan]
+        assert first == f"{who} disbanded caravan {name} ({gone} cards to the discard pile)"
+    else:
+        name = "ABCDEF"[action.caravan]
+        value = after.caravans[action.caravan].value
+        if kind == "number":
+            assert first == f"{who} played {action.card} on caravan {name} ({name} now {value})"
+        else:
+            numeral = before.caravans[action.caravan].piles[action.target].numeral
+            assert first.startswith(f"{who} played {action.card} on caravan {name}'s {numeral}, ")
+            assert f"({name} now {value}" in first
+            if kind == "joker":
+                assert f"clearing {gone} card{'s' if gone != 1 else ''} from" in first
+    changed = {}
+    for k, (old, new) in enumerate(zip(before.caravans, after.caravans, strict=True)):
+        if _sale(old.value) != _sale(new.value):
+            state = _sale(new.value)
+            changed["ABCDEF"[k]] = (
+                f"sells at {new.value}" if state == "sold"
+                else f"is over 26 at {new.value}" if state == "over"
+                else f"no longer sells ({new.value})"
+            )
+    assert rest == [f"caravan {k} {text}" for k, text in changed.items()]
