@@ -14,7 +14,8 @@ from cardwar import svg as svg_module
 from cardwar.cards import parse_card
 from cardwar.errors import StateError
 from cardwar.svg import Picture, Row, Shown, draw, picture_of, svg
-from cardwar.variants import all_variants
+from cardwar.variants import all_variants, variant
+from tests.pictures import regenerate as pictures
 
 NS = "{http://www.w3.org/2000/svg}"
 _CARD = re.compile(r"\b(10|[2-9JQKA])[CDHS]\b|\bJK\b")
@@ -187,3 +188,19 @@ def test_replay_refuses_a_directory_it_cannot_write(tmp_path: Any, capsys: Any,
     monkeypatch.setattr(os, "access", lambda path, mode: False)
     assert main(["replay", "no-such-record.json", "-q", "--svg", str(tmp_path / "p")]) == 2
     assert "cannot be written to (permission denied)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", pictures.VARIANTS)
+def test_the_pictures_of_fixed_positions_are_unchanged(name: str) -> None:
+    """Every label, note, card and place of a variant's pictures, against the snapshot
+    page ``tests/pictures/<variant>.html`` (open it in a browser to see them). A change
+    of the pictures rewrites the pages deliberately: ``tests/pictures/regenerate.py``."""
+    game = variant(name)
+    drawn = pictures.page(game)
+    shown = sum(len(pictures.positions(game, seed)) for seed in pictures.SEEDS)
+    assert shown >= 2 * len(pictures.SEEDS)
+    assert drawn.count("<svg") == 2 * shown
+    assert drawn == pictures.path_of(game).read_text(encoding="utf-8"), (
+        f"the pictures of {name} changed; if that was meant, run "
+        "`.venv/bin/python tests/pictures/regenerate.py` and look at the page"
+    )

@@ -1,0 +1,1 @@
+"""Picture snapshots: each variant's pictures of fixed positions, and their script."""
