@@ -17,6 +17,7 @@ from __future__ import annotations
 __all__ = [
     "ActionTypeError",
     "CardwarError",
+    "ObservationError",
     "OptionsTypeError",
     "SeatError",
     "StateError",
@@ -44,6 +45,11 @@ class OptionsTypeError(CardwarError, TypeError):
 class StateError(CardwarError, TypeError):
     """Raised when a variant's function is given a state that is not one of its own
     (another variant's state, or anything else)."""
+
+
+class ObservationError(CardwarError, ValueError):
+    """Raised when an observation cannot have come from any state of its game (its card
+    counts do not fit the deck), so that no state can be sampled for it."""
 
 
 class SeatError(CardwarError, ValueError, TypeError):

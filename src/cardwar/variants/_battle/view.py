@@ -51,6 +51,8 @@ class BattleObservation(Immutable, Pictured):
     """The outcome once the game has ended."""
     options: Any = None
     """The game's options (known to everyone)."""
+    wars: int = 0
+    """Battles so far that had at least one war (every battle is seen by all)."""
 
 
 def observe(state: BattleState, seat: int) -> BattleObservation:
@@ -68,6 +70,7 @@ def observe(state: BattleState, seat: int) -> BattleObservation:
         last=state.last,
         result=state.result,
         options=state.options,
+        wars=state.wars,
     )
 
 

@@ -65,6 +65,7 @@ from cardwar.variants.arneson.rules import (
     step,
     to_act,
 )
+from cardwar.variants.arneson.sampling import sample_state
 from cardwar.variants.arneson.view import (
     Observation,
     describe_deal,
@@ -123,6 +124,7 @@ __all__ = [
     "render_observation",
     "render_state",
     "returns",
+    "sample_state",
     "standings",
     "step",
     "to_act",

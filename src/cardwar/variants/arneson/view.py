@@ -62,6 +62,8 @@ class Observation(Immutable, Pictured):
     """The outcome once the game has ended."""
     options: Options = attrs.field(factory=Options)
     """The game's options (known to everyone)."""
+    wars: int = 0
+    """Battles so far that had at least one war (every battle is seen by both)."""
 
 
 def observe(state: State, seat: int) -> Observation:
@@ -83,6 +85,7 @@ def observe(state: State, seat: int) -> Observation:
         last=state.last,
         result=state.result,
         options=state.options,
+        wars=state.tally.wars,
     )
 
 

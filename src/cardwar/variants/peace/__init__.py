@@ -60,6 +60,7 @@ from cardwar.variants.peace.rules import (
     step,
     to_act,
 )
+from cardwar.variants.peace.sampling import sample_state
 from cardwar.variants.peace.view import (
     Observation,
     describe_battle,
@@ -121,6 +122,7 @@ __all__ = [
     "render_observation",
     "render_state",
     "returns",
+    "sample_state",
     "standings",
     "step",
     "to_act",

@@ -59,6 +59,7 @@ from cardwar.variants.war.rules import (
     step,
     to_act,
 )
+from cardwar.variants.war.sampling import sample_state
 from cardwar.variants.war.view import (
     Observation,
     describe_battle,
@@ -121,6 +122,7 @@ __all__ = [
     "render_observation",
     "render_state",
     "returns",
+    "sample_state",
     "standings",
     "step",
     "to_act",

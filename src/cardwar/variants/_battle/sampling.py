@@ -1,0 +1,73 @@
+"""Determinization of the War family: a full state drawn uniformly among those a seat's
+observation allows (``sample_state``), for search that plays out what it cannot see.
+
+A seat of War or Peace sees counts and the last battle, never the order of a card that
+is not on the table: every arrangement of the deck into stocks, win piles and set-aside
+cards of the observed sizes gives the same observation. The sample is one uniform shuffle
+of the deck, cut into those places in seat order, with a new generator drawn from ``rng``
+(nobody sees the game's own)."""
+
+from __future__ import annotations
+
+from cardwar.cards import Card
+from cardwar.errors import ObservationError, StateError
+from cardwar.piles import piled
+from cardwar.rng import Rng
+from cardwar.variants._battle.rules import BattleState, Cycle, Rules, Tally
+from cardwar.variants._battle.view import BattleObservation
+
+__all__ = ["cut", "fresh_rng", "sample_state"]
+
+
+def cut(cards: tuple[Card, ...], sizes: list[int]) -> list[tuple[Card, ...]]:
+    """Return ``cards`` cut into consecutive parts of ``sizes`` (which add up to them)."""
+    parts = []
+    at = 0
+    for n in sizes:
+        parts.append(cards[at:at + n])
+        at += n
+    return parts
+
+
+def fresh_rng(rng: Rng) -> tuple[Rng, Rng]:
+    """Return a generator for a sampled state, drawn from ``rng``, and ``rng`` advanced."""
+    word, rng = rng.bits()
+    return Rng.from_seed(word), rng
+
+
+def sample_state(
+    observation: BattleObservation, rng: Rng, deck: tuple[Card, ...], rules: Rules
+) -> tuple[BattleState, Rng]:
+    """Return a state that gives ``observation``, drawn uniformly from ``rng`` among the
+    arrangements of ``deck`` (the game's) into the observed places, and ``rng`` advanced.
+    Cycle detection, when the rules have it, starts again at the sampled position."""
+    if type(observation) is not BattleObservation:
+        raise StateError(
+            f"expected an observation of the War family, got {type(observation).__name__}")
+    if type(rng) is not Rng:
+        raise StateError(f"expected a cardwar.rng.Rng, got {type(rng).__name__}")
+    obs = observation
+    sizes = [*obs.stock_sizes, *obs.won_sizes, obs.set_aside]
+    if sum(sizes) != len(deck) or min(sizes) < 0:
+        raise ObservationError(
+            f"the observation counts {sum(sizes)} cards; the game's deck has {len(deck)}")
+    cards, rng = rng.shuffle(deck)
+    players = len(obs.stock_sizes)
+    parts = cut(cards, sizes)
+    stocks = piled(parts[:players], len(deck))
+    won = piled(parts[players:2 * players], len(deck))
+    game_rng, rng = fresh_rng(rng)
+    cycle = None
+    if rules.pickup.deterministic and obs.result is None:
+        cycle = Cycle(stocks, 1, 0, (obs.battles, obs.wars, obs.wars_won))
+    state = BattleState(
+        options=obs.options,
+        stocks=stocks,
+        rng=game_rng,
+        tally=Tally(won, parts[-1], obs.wars, obs.wars_won),
+        battles=obs.battles,
+        last=obs.last,
+        result=obs.result,
+        cycle=cycle,
+    )
+    return state, rng

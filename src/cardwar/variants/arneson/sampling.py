@@ -1,0 +1,114 @@
+"""Determinization of Arneson's War: :func:`sample_state` draws a full state that a
+seat's observation allows, for search that plays out what the seat cannot see.
+
+The seat sees its own hand and choice and every face-up card on the table; it does not
+see the opponent's hand or choice, the order of any stock or win pile, the face-down
+stakes or the set-aside cards. The cards it does not see are one uniform shuffle, cut
+into those places in a fixed order, so every arrangement of them is equally likely (with
+several decks, every distinct arrangement). The game's generator is drawn anew from
+``rng``, and cycle detection (``hand_size=1``) starts again at the sampled position."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from cardwar.cards import Card
+from cardwar.errors import ObservationError, OptionsTypeError, StateError
+from cardwar.piles import piled
+from cardwar.rng import Rng
+from cardwar.variants._battle import Cycle, Pickup, Tally
+from cardwar.variants._battle.sampling import cut, fresh_rng
+from cardwar.variants.arneson.rules import Options, State, deck
+from cardwar.variants.arneson.view import Observation
+
+__all__ = ["sample_state"]
+
+
+def sample_state(observation: Observation, rng: Rng) -> tuple[State, Rng]:
+    """Return a state whose observation by ``observation.seat`` is ``observation``,
+    drawn uniformly from ``rng`` among them, and ``rng`` advanced.
+
+    >>> from cardwar import arneson
+    >>> from cardwar.rng import Rng
+    >>> state = arneson.new_game(7)
+    >>> state = arneson.step(state, arneson.legal_actions(state)[0])
+    >>> seen = arneson.observe(state, 1)
+    >>> sample, _ = sample_state(seen, Rng.from_seed(1))
+    >>> arneson.observe(sample, 1) == seen, sample.hands[1] == state.hands[1]
+    (True, True)
+    """
+    if type(observation) is not Observation:
+        raise StateError(
+            f"expected an observation of Arneson's War, got {type(observation).__name__}")
+    obs = observation
+    if type(obs.options) is not Options:
+        raise OptionsTypeError(
+            f"expected arneson.Options in the observation, got {type(obs.options).__name__}")
+    if type(rng) is not Rng:
+        raise StateError(f"expected a cardwar.rng.Rng, got {type(rng).__name__}")
+    seat, opp = obs.seat, 1 - obs.seat
+    full = deck(obs.options)
+    # The cards the seat sees: its hand, its choice, the face-up cards of the war.
+    seen = Counter(obs.hand)
+    if obs.committed is not None:
+        seen[obs.committed] += 1
+    seen.update(turn.face_up for turn_round in obs.rounds for turn in turn_round)
+    pool = []
+    for card in full:  # the deck's order, so that the sample depends on rng alone
+        if seen[card]:
+            seen[card] -= 1
+        else:
+            pool.append(card)
+    if +seen:
+        raise ObservationError(
+            f"the observation shows cards the game's deck does not hold: {sorted(map(str, +seen))}")
+    down = [sum(t.face_down for r in obs.rounds for t in r if t.seat == s) + obs.stakes[s]
+            for s in (0, 1)]
+    sizes = [obs.hand_sizes[opp], int(obs.opponent_committed), *obs.stock_sizes,
+             *obs.won_sizes, *down]
+    aside = len(pool) - sum(sizes)
+    if aside < 0 or min(sizes) < 0 or obs.hand_sizes[seat] != len(obs.hand):
+        raise ObservationError(
+            f"the observation counts {sum(sizes) + len(full) - len(pool)} cards; the game's "
+            f"deck has {len(full)}")
+    cards, rng = rng.shuffle(tuple(pool))
+    opp_hand, chosen, s0, s1, w0, w1, d0, d1, set_aside = cut(cards, [*sizes, aside])
+    hands = (obs.hand, opp_hand) if seat == 0 else (opp_hand, obs.hand)
+    committed = [obs.committed, obs.committed]
+    committed[opp] = chosen[0] if chosen else None
+    laid = []
+    for s, stakes in ((0, d0), (1, d1)):
+        # Each round's face-down stake, then its face-up card; then the stake laid for
+        # the round being chosen (the order _resolve lays them in).
+        cards_laid: list[Card] = []
+        at = 0
+        for turn_round in obs.rounds:
+            turn = next(t for t in turn_round if t.seat == s)
+            cards_laid += stakes[at:at + turn.face_down]
+            at += turn.face_down
+            cards_laid.append(turn.face_up)
+        cards_laid += stakes[at:]
+        laid.append(tuple(cards_laid))
+    stocks = piled((s0, s1), len(full))
+    won = piled((w0, w1), len(full))
+    game_rng, rng = fresh_rng(rng)
+    cycle = None
+    if (obs.options.hand_size == 1 and obs.result is None
+            and obs.options.pickup_order in (Pickup.WINNER_FIRST, Pickup.SEAT_ORDER)):
+        cycle = Cycle((stocks, hands), 1, 0, (obs.battles, obs.wars, obs.wars_won))
+    state = State(
+        options=obs.options,
+        stocks=stocks,
+        hands=hands,
+        rng=game_rng,
+        tally=Tally(won, set_aside, obs.wars, obs.wars_won),
+        battles=obs.battles,
+        committed=(committed[0], committed[1]),
+        laid=(laid[0], laid[1]),
+        rounds=obs.rounds,
+        stakes=obs.stakes,
+        last=obs.last,
+        result=obs.result,
+        cycle=cycle,
+    )
+    return state, rng

@@ -1,0 +1,33 @@
+"""Determinization of Peace: :func:`sample_state` draws a full state that a seat's
+observation allows (see :mod:`cardwar.variants._battle.sampling`)."""
+
+from __future__ import annotations
+
+from cardwar.errors import OptionsTypeError
+from cardwar.rng import Rng
+from cardwar.variants._battle import sampling
+from cardwar.variants.peace.rules import Options, State, _rules, deck
+from cardwar.variants.peace.view import Observation
+
+__all__ = ["sample_state"]
+
+
+def sample_state(observation: Observation, rng: Rng) -> tuple[State, Rng]:
+    """Return a state whose observation by ``observation.seat`` is ``observation``,
+    drawn uniformly from ``rng`` among them (nobody sees the order of a card off the
+    table), and ``rng`` advanced.
+
+    >>> from cardwar import peace
+    >>> from cardwar.rng import Rng
+    >>> state = peace.step(peace.new_game(7), peace.Play.PLAY)
+    >>> seen = peace.observe(state, 0)
+    >>> sample, _ = sample_state(seen, Rng.from_seed(1))
+    >>> peace.observe(sample, 0) == seen
+    True
+    """
+    opts = getattr(observation, "options", None)
+    if type(opts) is not Options:
+        raise OptionsTypeError(
+            f"expected an observation of Peace, whose options are peace.Options; got "
+            f"{type(opts).__name__}")
+    return sampling.sample_state(observation, rng, deck(opts), _rules(opts))

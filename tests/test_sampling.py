@@ -1,0 +1,269 @@
+"""Determinization (issue 20): ``sample_state(observation, rng)`` returns a full state that
+gives back the observation, drawn uniformly among all such states.
+
+Consistency is checked on random positions of every option set; uniformity by exact
+enumeration on small decks: every way of placing the deck's cards into the state's
+places is built, those whose observation is the one given are the consistent states, and
+the samples must cover exactly them, each about equally often. The bound: Pearson's
+chi-square statistic of the counts against the uniform distribution must stay below its
+0.1% critical value (the samples come from fixed seeds, so the test cannot flicker)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardwar import arneson, peace, war
+from cardwar.errors import ObservationError, OptionsTypeError, StateError
+from cardwar.rng import Rng
+from cardwar.variants._battle import Cycle
+from tests.strategies import arneson_options, peace_options, play_out, seeds, war_options
+
+
+def critical(df: int) -> float:
+    """Return the chi-square distribution's 0.1% upper critical value for ``df`` degrees
+    of freedom, by the Wilson-Hilferty approximation (23 degrees: 49.77 against the
+    tables' 49.73; 119 degrees: 164.2 against 163.6)."""
+    z = 3.090232  # the standard normal's 0.1% upper quantile
+    return float(df * (1 - 2 / (9 * df) + z * (2 / (9 * df)) ** 0.5) ** 3)
+
+
+def chi_square(counts: Counter[Any], support: list[Any]) -> float:
+    """Return Pearson's statistic of ``counts`` against the uniform law on ``support``."""
+    n = sum(counts.values())
+    expected = n / len(support)
+    return sum((counts[s] - expected) ** 2 / expected for s in support)
+
+
+def hidden_key(state: Any) -> Any:
+    """Return the parts of a state a sample may choose (cards where they lie); the
+    generator and cycle detection are left out."""
+    return (tuple(map(tuple, state.stocks)), tuple(map(tuple, state.won)),
+            tuple(state.tally.set_aside), tuple(getattr(state, "hands", ())),
+            getattr(state, "committed", None), getattr(state, "laid", None))
+
+
+def check_sample(module: Any, state: Any, seat: int, rng_seed: int) -> Any:
+    """Assert what every sample must be; return it."""
+    seen = module.observe(state, seat)
+    sample, rng = module.sample_state(seen, Rng.from_seed(rng_seed))
+    assert type(sample) is type(state)
+    assert module.observe(sample, seat) == seen
+    assert Counter(module.cards_in_play(sample)) == Counter(module.cards_in_play(state))
+    assert sample.tally.wars == state.tally.wars
+    assert rng != Rng.from_seed(rng_seed)
+    # The sample is a state the engine plays on.
+    after = sample
+    for _ in range(5):
+        if module.outcome(after) is not None:
+            break
+        after = module.step(after, module.legal_actions(after)[0])
+    return sample
+
+
+@pytest.mark.parametrize(
+    ("module", "strategy"),
+    [(war, war_options), (peace, peace_options), (arneson, arneson_options)],
+    ids=["war", "peace", "arneson"],
+)
+@given(data=st.data(), seed=seeds)
+@settings(max_examples=40)
+def test_every_sample_gives_back_the_observation(
+    module: Any, strategy: Any, data: st.DataObject, seed: int
+) -> None:
+    options = data.draw(strategy(small=True))
+    steps = data.draw(st.integers(0, 60))
+    state = module.new_game(seed, options)
+    for _, _, after in play_out(module, seed, options, choice_seed=seed, max_steps=steps):
+        state = after
+    for seat in range(module.num_players(state)):
+        check_sample(module, state, seat, (seed + seat) % 2**64)
+
+
+def test_arneson_samples_keep_what_the_seat_sees_and_redraw_the_rest() -> None:
+    hidden = 0
+    for seed in range(30):
+        for state in [s for s, _, _ in play_out(arneson, seed, max_steps=80)][::7]:
+            for seat in (0, 1):
+                sample = check_sample(arneson, state, seat, seed)
+                assert sample.hands[seat] == state.hands[seat]
+                assert sample.committed[seat] == state.committed[seat]
+                assert sample.rounds == state.rounds
+                assert sample.stakes == state.stakes
+                hidden += hidden_key(sample) != hidden_key(state)
+    assert hidden > 300
+
+
+def test_a_war_in_progress_keeps_its_face_up_cards_between_the_stakes() -> None:
+    """The laid cards of a war being fought: each round's stake (hidden, redrawn), then
+    its face-up card (seen, kept), then the stake for the round being chosen."""
+    found = 0
+    for seed in range(60):
+        for state, _, _ in play_out(arneson, seed, max_steps=200):
+            if not state.rounds:
+                continue
+            for seat in (0, 1):
+                sample = check_sample(arneson, state, seat, seed)
+                for s in (0, 1):
+                    at = 0
+                    for turn_round in state.rounds:
+                        turn = next(t for t in turn_round if t.seat == s)
+                        at += turn.face_down
+                        assert sample.laid[s][at] is turn.face_up
+                        at += 1
+                    assert len(sample.laid[s]) == at + state.stakes[s]
+                found += 1
+    assert found > 20
+
+
+def consistent_states(module: Any, state: Any, seat: int) -> list[Any]:
+    """Return, by exact enumeration, every distinct placement of the state's cards into
+    its places (stocks, win piles, set-aside, and in Arneson's War hands, choices and
+    laid cards, each of its size) whose observation by ``seat`` is the state's."""
+    seen = module.observe(state, seat)
+    cards = list(module.cards_in_play(state))
+    if module is arneson:
+        chosen = [[c] if c is not None else [] for c in state.committed]
+        places = [*state.hands, *chosen, *state.stocks, *state.won, *state.laid,
+                  state.tally.set_aside]
+    else:
+        places = [*state.stocks, *state.won, state.tally.set_aside]
+    sizes = [len(p) for p in places]
+    found = {}
+    for order in set(itertools.permutations(cards)):
+        parts = []
+        at = 0
+        for n in sizes:
+            parts.append(tuple(order[at:at + n]))
+            at += n
+        if module is arneson:
+            h0, h1, c0, c1, s0, s1, w0, w1, l0, l1, aside = parts
+            candidate = attrs.evolve(
+                state, hands=(h0, h1), committed=(c0[0] if c0 else None, c1[0] if c1 else None),
+                stocks=(s0, s1), laid=(l0, l1),
+                tally=attrs.evolve(state.tally, won=(w0, w1), set_aside=aside))
+        else:
+            n = len(state.stocks)
+            candidate = attrs.evolve(
+                state, stocks=tuple(parts[:n]),
+                tally=attrs.evolve(state.tally, won=tuple(parts[n:2 * n]), set_aside=parts[-1]))
+        if module.observe(candidate, seat) == seen and lays_face_up_cards(candidate):
+            found[hidden_key(candidate)] = candidate
+    return list(found.values())
+
+
+def lays_face_up_cards(state: Any) -> bool:
+    """Return whether a state's laid cards hold each revealed round's face-up card after
+    that round's stake (an invariant of every state the engine makes: the observation
+    shows the rounds, not where they lie among the laid cards)."""
+    for s, laid in enumerate(getattr(state, "laid", ())):
+        at = 0
+        for turn_round in state.rounds:
+            turn = next(t for t in turn_round if t.seat == s)
+            at += turn.face_down
+            if laid[at] is not turn.face_up:
+                return False
+            at += 1
+    return True
+
+
+def check_uniform(module: Any, state: Any, seat: int, samples: int) -> int:
+    """Sample ``samples`` times from fixed seeds; assert the samples cover exactly the
+    consistent states, uniformly (chi-square below its 0.1% critical value). Return how
+    many consistent states there are."""
+    support = [hidden_key(s) for s in consistent_states(module, state, seat)]
+    seen = module.observe(state, seat)
+    counts: Counter[Any] = Counter()
+    rng = Rng.from_seed(2026)
+    for _ in range(samples):
+        sample, rng = module.sample_state(seen, rng)
+        counts[hidden_key(sample)] += 1
+    assert set(counts) == set(support)
+    if len(support) > 1:
+        assert chi_square(counts, support) < critical(len(support) - 1)
+    return len(support)
+
+
+def test_war_samples_are_uniform_over_the_consistent_states() -> None:
+    options = war.options(ranks="2 3", suits="SH", pickup_order="seat_order")
+    state = war.step(war.new_game(5, options), war.Play.PLAY)
+    assert check_uniform(war, state, 0, 2400) == 24  # 4 cards in 4 places: 4!
+
+
+def test_peace_samples_with_a_spare_card_are_uniform() -> None:
+    options = peace.options(ranks="2 3 4", suits="S", players=2)
+    state = peace.new_game(1, options)
+    assert len(state.set_aside) == 1
+    assert check_uniform(peace, state, 1, 600) == 6  # 3 cards: 3!
+
+
+def test_samples_of_several_decks_are_uniform_over_distinct_states() -> None:
+    """With two decks each card is there twice: the distinct placements, not the
+    permutations, must be equally likely."""
+    options = war.options(ranks="2 3", suits="S", decks=2)
+    state = war.new_game(3, options)
+    assert check_uniform(war, state, 0, 1200) == 6  # 2S 2S 3S 3S: 4! / (2! 2!)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_arneson_samples_are_uniform_over_the_consistent_states(seat: int) -> None:
+    options = arneson.options(ranks="2 3 4", suits="SH", hand_size=1, face_down=1)
+    state = arneson.new_game(4, options)
+    state = arneson.step(state, arneson.legal_actions(state)[0])  # seat 0 has chosen
+    assert state.committed[0] is not None
+    # Seat 0 sees its choice; seat 1 sees its hand: 5 unseen cards either way.
+    assert all(lays_face_up_cards(s) for s, _, _ in play_out(arneson, 4, options))
+    assert check_uniform(arneson, state, seat, 6000) == 120
+
+
+def test_arneson_samples_during_a_war_are_uniform() -> None:
+    options = arneson.options(ranks="2 3", suits="SHD", hand_size=1, face_down=1)
+    for seed in range(200):
+        state = arneson.new_game(seed, options)
+        while arneson.outcome(state) is None and not state.rounds:
+            state = arneson.step(state, arneson.legal_actions(state)[0])
+        if state.rounds and sum(state.stakes) == 2:
+            break
+    else:
+        pytest.fail("no war with stakes in 200 deals")
+    count = check_uniform(arneson, state, 1, 4000)
+    assert count > 1
+
+
+def test_sampling_refuses_what_is_not_an_observation_of_its_game() -> None:
+    rng = Rng.from_seed(0)
+    state = war.new_game(0)
+    with pytest.raises(StateError):
+        war.sample_state(state, rng)  # type: ignore[arg-type]  # a state
+    with pytest.raises(OptionsTypeError):
+        war.sample_state(peace.observe(peace.new_game(0), 0), rng)
+    with pytest.raises(StateError):
+        arneson.sample_state(war.observe(state, 0), rng)  # type: ignore[arg-type]
+    with pytest.raises(StateError):
+        war.sample_state(war.observe(state, 0), random.Random(0))  # type: ignore[arg-type]
+    bad = attrs.evolve(war.observe(state, 0), stock_sizes=(26, 27))
+    with pytest.raises(ObservationError, match="53 cards; the game's deck has 52"):
+        war.sample_state(bad, rng)
+    seen = arneson.observe(arneson.new_game(0), 0)
+    with pytest.raises(ObservationError):
+        arneson.sample_state(attrs.evolve(seen, stock_sizes=(30, 30)), rng)
+    small = arneson.options(ranks="2 3", suits="S")
+    foreign = attrs.evolve(arneson.observe(arneson.new_game(0, small), 0), hand=war.deck()[:2])
+    with pytest.raises(ObservationError, match="does not hold"):
+        arneson.sample_state(foreign, rng)
+
+
+def test_cycle_detection_starts_again_at_a_sample() -> None:
+    options = war.options(pickup_order="seat_order", ranks="2 3 4", suits="SH")
+    state = war.step(war.new_game(16, options), war.Play.PLAY)
+    sample, _ = war.sample_state(war.observe(state, 0), Rng.from_seed(3))
+    assert sample.cycle == Cycle(sample.stocks, 1, 0, (1, state.wars, state.wars_won))
+    shuffled = war.sample_state(war.observe(war.new_game(1), 0), Rng.from_seed(3))[0]
+    assert shuffled.cycle is None
