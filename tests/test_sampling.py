@@ -20,11 +20,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardwar import arneson, peace, war
+from cardwar import arneson, generals, peace, war
+from cardwar.cards import Suit
 from cardwar.errors import ObservationError, OptionsTypeError, StateError
 from cardwar.rng import Rng
 from cardwar.variants._battle import Cycle
 from tests.strategies import arneson_options, peace_options, play_out, seeds, war_options
+from tests.support_generals import generals_options
 
 
 def critical(df: int) -> float:
@@ -45,6 +47,8 @@ def chi_square(counts: Counter[Any], support: list[Any]) -> float:
 def hidden_key(state: Any) -> Any:
     """Return the parts of a state a sample may choose (cards where they lie); the
     generator and cycle detection are left out."""
+    if isinstance(state, generals.State):
+        return state.hands, state.squads, state.reserves, state.won
     return (tuple(map(tuple, state.stocks)), tuple(map(tuple, state.won)),
             tuple(state.tally.set_aside), tuple(getattr(state, "hands", ())),
             getattr(state, "committed", None), getattr(state, "laid", None))
@@ -57,7 +61,13 @@ def check_sample(module: Any, state: Any, seat: int, rng_seed: int) -> Any:
     assert type(sample) is type(state)
     assert module.observe(sample, seat) == seen
     assert Counter(module.cards_in_play(sample)) == Counter(module.cards_in_play(state))
-    assert sample.tally.wars == state.tally.wars
+    if module is generals:
+        assert sample.banked == state.banked
+        assert [Counter(w) for w in sample.won] == [Counter(w) for w in state.won]
+        for s in range(module.num_players(state)):
+            assert Counter(state.revealed[s]) <= Counter(sample.hands[s])
+    else:
+        assert sample.tally.wars == state.tally.wars
     assert rng != Rng.from_seed(rng_seed)
     # The sample is a state the engine plays on.
     after = sample
@@ -70,8 +80,9 @@ def check_sample(module: Any, state: Any, seat: int, rng_seed: int) -> Any:
 
 @pytest.mark.parametrize(
     ("module", "strategy"),
-    [(war, war_options), (peace, peace_options), (arneson, arneson_options)],
-    ids=["war", "peace", "arneson"],
+    [(war, war_options), (peace, peace_options), (arneson, arneson_options),
+     (generals, generals_options)],
+    ids=["war", "peace", "arneson", "generals"],
 )
 @given(data=st.data(), seed=seeds)
 @settings(max_examples=40)
@@ -129,7 +140,13 @@ def consistent_states(module: Any, state: Any, seat: int) -> list[Any]:
     laid cards, each of its size) whose observation by ``seat`` is the state's."""
     seen = module.observe(state, seat)
     cards = list(module.cards_in_play(state))
-    if module is arneson:
+    if module is generals:  # the pot is seen, and stays
+        for card in (c for pile in state.pot for c in pile):
+            cards.remove(card)
+    if module is generals:
+        squads = [sq or () for sq in state.squads]
+        places = [*state.hands, *squads, *state.won, *state.reserves]
+    elif module is arneson:
         chosen = [[c] if c is not None else [] for c in state.committed]
         places = [*state.hands, *chosen, *state.stocks, *state.won, *state.laid,
                   state.tally.set_aside]
@@ -143,7 +160,14 @@ def consistent_states(module: Any, state: Any, seat: int) -> list[Any]:
         for n in sizes:
             parts.append(tuple(order[at:at + n]))
             at += n
-        if module is arneson:
+        if module is generals:
+            n = len(state.hands)
+            candidate = attrs.evolve(
+                state, hands=tuple(parts[:n]), won=tuple(parts[2 * n:3 * n]),
+                reserves=tuple(parts[3 * n:]),
+                squads=tuple(parts[n + s] if state.squads[s] is not None else None
+                             for s in range(n)))
+        elif module is arneson:
             h0, h1, c0, c1, s0, s1, w0, w1, l0, l1, aside = parts
             candidate = attrs.evolve(
                 state, hands=(h0, h1), committed=(c0[0] if c0 else None, c1[0] if c1 else None),
@@ -154,9 +178,28 @@ def consistent_states(module: Any, state: Any, seat: int) -> list[Any]:
             candidate = attrs.evolve(
                 state, stocks=tuple(parts[:n]),
                 tally=attrs.evolve(state.tally, won=tuple(parts[n:2 * n]), set_aside=parts[-1]))
-        if module.observe(candidate, seat) == seen and lays_face_up_cards(candidate):
+        if (module.observe(candidate, seat) == seen and lays_face_up_cards(candidate)
+                and holds_its_own_cards(candidate)):
             found[hidden_key(candidate)] = candidate
     return list(found.values())
+
+
+def holds_its_own_cards(state: Any) -> bool:
+    """Return whether a General's War state keeps the engine's invariants that its
+    observation does not show: revealed generals are in their hands, and with colour
+    halves each seat's hand, squad and reserve are of its own colour."""
+    if not isinstance(state, generals.State):
+        return True
+    for s, hand in enumerate(state.hands):
+        if not Counter(state.revealed[s]) <= Counter(hand):
+            return False
+    if state.options.deck_mode is generals.DeckMode.COLOUR_HALVES:
+        for s in range(2):
+            black = s == 0
+            mine = [*state.hands[s], *(state.squads[s] or ()), *state.reserves[s]]
+            if any((c.suit in (Suit.CLUBS, Suit.SPADES)) != black for c in mine):
+                return False
+    return True
 
 
 def lays_face_up_cards(state: Any) -> bool:
@@ -267,3 +310,39 @@ def test_cycle_detection_starts_again_at_a_sample() -> None:
     assert sample.cycle == Cycle(sample.stocks, 1, 0, (1, state.wars, state.wars_won))
     shuffled = war.sample_state(war.observe(war.new_game(1), 0), Rng.from_seed(3))[0]
     assert shuffled.cycle is None
+
+
+def small_generals(**kwargs: Any) -> generals.Options:
+    return generals.options(ranks="A 2 3", suits="SH", hand_size=2, **kwargs)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_general_s_war_samples_are_uniform_over_the_consistent_states(seat: int) -> None:
+    state = generals.new_game(1, small_generals(claim_cards=0))
+    state = generals.step(state, generals.legal_actions(state)[0])  # a squad, hidden
+    assert any(sq is not None for sq in state.squads)
+    assert check_uniform(generals, state, seat, 3000) > 1
+
+
+def test_general_s_war_samples_with_a_revealed_general_are_uniform() -> None:
+    for seed in range(100):
+        state = generals.new_game(seed, small_generals(claim_cards=1))
+        while generals.outcome(state) is None and state.claimant is not None:
+            claims = [a for a in generals.legal_actions(state) if str(a).startswith("claim")]
+            state = generals.step(state, claims[0] if claims else generals.legal_actions(state)[0])
+        if any(state.revealed):
+            break
+    else:
+        pytest.fail("no claim in 100 deals")
+    holder = next(s for s in (0, 1) if state.revealed[s])
+    assert check_uniform(generals, state, 1 - holder, 3000) > 1
+
+
+def test_general_s_war_samples_of_colour_halves_keep_each_colour_in_its_half() -> None:
+    options = generals.options(ranks="A 2", suits="SHCD", hand_size=2,
+                               deck_mode="colour_halves", claim_cards=0)
+    state = generals.new_game(2, options)
+    assert check_uniform(generals, state, 0, 4000) > 1
+    for seed in range(50):
+        sample, _ = generals.sample_state(generals.observe(state, 1), Rng.from_seed(seed))
+        assert holds_its_own_cards(sample)

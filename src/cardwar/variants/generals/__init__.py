@@ -89,6 +89,7 @@ from cardwar.variants.generals.rules import (
     step,
     to_act,
 )
+from cardwar.variants.generals.sampling import sample_state
 from cardwar.variants.generals.view import (
     Observation,
     describe_deal,
@@ -158,6 +159,7 @@ __all__ = [
     "render_observation",
     "render_state",
     "returns",
+    "sample_state",
     "score",
     "standings",
     "step",

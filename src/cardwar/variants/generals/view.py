@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 
 from cardwar._immutable import Immutable
-from cardwar.cards import Card
+from cardwar.cards import Card, card_index
 from cardwar.core import Outcome
 from cardwar.errors import check_seat, check_state
 from cardwar.render import format_card, format_cards, indent_block, result_lines, symbolize
@@ -87,6 +87,10 @@ class Observation(Immutable, Pictured):
     """The outcome once the game has ended."""
     options: Options = attrs.field(factory=Options)
     """The game's options (known to everyone)."""
+    won: tuple[tuple[Card, ...], ...] = ()
+    """The cards of each seat's won pile, in the order of :func:`~cardwar.cards.card_index`:
+    the pile is face down, but every card in it was revealed when it was won
+    (GENERALS-SCORE); the order they lie in is not seen."""
 
 
 def observe(state: State, seat: int) -> Observation:
@@ -117,6 +121,7 @@ def observe(state: State, seat: int) -> Observation:
         last=state.last,
         result=state.result,
         options=state.options,
+        won=tuple(tuple(sorted(w, key=card_index)) for w in state.won),
     )
 
 
