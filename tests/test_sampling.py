@@ -20,12 +20,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardwar import arneson, generals, peace, war
-from cardwar.cards import Suit
+from cardwar import arneson, caravan, generals, peace, war
+from cardwar.cards import Suit, parse_cards
 from cardwar.errors import ObservationError, OptionsTypeError, StateError
 from cardwar.rng import Rng
 from cardwar.variants._battle import Cycle
 from tests.strategies import arneson_options, peace_options, play_out, seeds, war_options
+from tests.support_caravan import caravan_options
 from tests.support_generals import generals_options
 
 
@@ -49,6 +50,8 @@ def hidden_key(state: Any) -> Any:
     generator and cycle detection are left out."""
     if isinstance(state, generals.State):
         return state.hands, state.squads, state.reserves, state.won
+    if isinstance(state, caravan.State):
+        return state.hands, state.decks
     return (tuple(map(tuple, state.stocks)), tuple(map(tuple, state.won)),
             tuple(state.tally.set_aside), tuple(getattr(state, "hands", ())),
             getattr(state, "committed", None), getattr(state, "laid", None))
@@ -61,7 +64,9 @@ def check_sample(module: Any, state: Any, seat: int, rng_seed: int) -> Any:
     assert type(sample) is type(state)
     assert module.observe(sample, seat) == seen
     assert Counter(module.cards_in_play(sample)) == Counter(module.cards_in_play(state))
-    if module is generals:
+    if module is caravan:
+        assert fits_the_decks(sample)
+    elif module is generals:
         assert sample.banked == state.banked
         assert [Counter(w) for w in sample.won] == [Counter(w) for w in state.won]
         for s in range(module.num_players(state)):
@@ -81,8 +86,8 @@ def check_sample(module: Any, state: Any, seat: int, rng_seed: int) -> Any:
 @pytest.mark.parametrize(
     ("module", "strategy"),
     [(war, war_options), (peace, peace_options), (arneson, arneson_options),
-     (generals, generals_options)],
-    ids=["war", "peace", "arneson", "generals"],
+     (generals, generals_options), (caravan, caravan_options)],
+    ids=["war", "peace", "arneson", "generals", "caravan"],
 )
 @given(data=st.data(), seed=seeds)
 @settings(max_examples=40)
@@ -143,7 +148,10 @@ def consistent_states(module: Any, state: Any, seat: int) -> list[Any]:
     if module is generals:  # the pot is seen, and stays
         for card in (c for pile in state.pot for c in pile):
             cards.remove(card)
-    if module is generals:
+    if module is caravan:
+        places = [*state.hands, *state.decks]
+        cards = [c for place in places for c in place]
+    elif module is generals:
         squads = [sq or () for sq in state.squads]
         places = [*state.hands, *squads, *state.won, *state.reserves]
     elif module is arneson:
@@ -160,7 +168,10 @@ def consistent_states(module: Any, state: Any, seat: int) -> list[Any]:
         for n in sizes:
             parts.append(tuple(order[at:at + n]))
             at += n
-        if module is generals:
+        if module is caravan:
+            h0, h1, d0, d1 = parts
+            candidate = attrs.evolve(state, hands=(h0, h1), decks=(d0, d1))
+        elif module is generals:
             n = len(state.hands)
             candidate = attrs.evolve(
                 state, hands=tuple(parts[:n]), won=tuple(parts[2 * n:3 * n]),
@@ -179,9 +190,29 @@ def consistent_states(module: Any, state: Any, seat: int) -> list[Any]:
                 state, stocks=tuple(parts[:n]),
                 tally=attrs.evolve(state.tally, won=tuple(parts[n:2 * n]), set_aside=parts[-1]))
         if (module.observe(candidate, seat) == seen and lays_face_up_cards(candidate)
-                and holds_its_own_cards(candidate)):
+                and holds_its_own_cards(candidate) and fits_the_decks(candidate)):
             found[hidden_key(candidate)] = candidate
     return list(found.values())
+
+
+def fits_the_decks(state: Any) -> bool:
+    """Return whether a Caravan state's cards can be split into the two seats' decks: each
+    seat's hand, deck and the number cards on its caravans, with some of the cards whose
+    owner the table does not show (face cards, the discard pile), make its deck."""
+    if not isinstance(state, caravan.State):
+        return True
+    held = [Counter(state.hands[s]) + Counter(state.decks[s]) for s in (0, 1)]
+    either: Counter[Any] = Counter(state.discards)
+    for k, car in enumerate(state.caravans):
+        for pile in car.piles:
+            held[k // 3][pile.numeral] += 1
+            either.update(pile.faces)
+    full = [Counter(caravan.deck(state.options, s)) for s in (0, 1)]
+    for card in set(full[0]) | set(full[1]) | set(either) | set(held[0]) | set(held[1]):
+        a, b = full[0][card] - held[0][card], full[1][card] - held[1][card]
+        if a < 0 or b < 0 or a + b != either[card]:
+            return False
+    return True
 
 
 def holds_its_own_cards(state: Any) -> bool:
@@ -346,3 +377,50 @@ def test_general_s_war_samples_of_colour_halves_keep_each_colour_in_its_half() -
     for seed in range(50):
         sample, _ = generals.sample_state(generals.observe(state, 1), Rng.from_seed(seed))
         assert holds_its_own_cards(sample)
+
+
+#: Two small Caravan decks that share some cards (AS 2S 3S), for exact enumeration.
+SMALL_CARAVAN = caravan.options(deck_0="AS 2S 3S 4S KS JK", deck_1="AS 2S 3S 5S QH 6H",
+                                opening_hand=3, min_deck_size=1)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("seat", [0, 1])
+def test_caravan_samples_are_uniform_over_the_states_the_decks_allow(seed: int,
+                                                                     seat: int) -> None:
+    """After five random moves (cards of both decks on the table and in the discard
+    pile, some of kinds both decks hold), the samples cover exactly the consistent states
+    whose cards fit the two decks, uniformly."""
+    state = caravan.new_game(seed, SMALL_CARAVAN)
+    for _, _, after in play_out(caravan, seed, SMALL_CARAVAN, choice_seed=seed, max_steps=5):
+        state = after
+    assert fits_the_decks(state)
+    assert check_uniform(caravan, state, seat, 3000) > 1
+
+
+def test_caravan_sampling_refuses_an_observation_no_deal_gives() -> None:
+    seen = caravan.observe(caravan.new_game(0, SMALL_CARAVAN), 0)
+    with pytest.raises(ObservationError):
+        caravan.sample_state(attrs.evolve(seen, deck_sizes=(9, 3)), Rng.from_seed(0))
+    foreign = attrs.evolve(seen, hand=caravan.deck(SMALL_CARAVAN, 1)[3:6])
+    with pytest.raises(ObservationError):
+        caravan.sample_state(foreign, Rng.from_seed(0))
+
+
+def test_caravan_splits_are_weighted_by_the_states_they_allow() -> None:
+    """Seat 0's deck is AS AS 2S KS, seat 1's AS 2S 5S 6S. With AS and 2S on the discard
+    pile (either seat's), KS in seat 0's hand, two cards in its deck and three with seat
+    1, either discarded card may be seat 0's. If the AS is, its deck is AS 2S (2 orders)
+    and seat 1 holds AS 5S 6S (6 orders): 12 states; if the 2S is, its deck is AS AS (1
+    order) and seat 1 holds 2S 5S 6S (6): 6 states. Uniform over states weights the
+    first split twice the second."""
+    options = caravan.options(deck_0="AS AS 2S KS", deck_1="AS 2S 5S 6S", opening_hand=3,
+                              min_deck_size=1, deck_sets=2)
+    cards = parse_cards
+    state = attrs.evolve(caravan.new_game(0, options), hands=(cards("KS"), cards("AS 5S")),
+                         decks=(cards("AS 2S"), cards("6S")), discards=cards("AS 2S"),
+                         turns=9, opening=(False, False))
+    assert fits_the_decks(state)
+    support = consistent_states(caravan, state, 0)
+    assert len(support) == 18
+    assert check_uniform(caravan, state, 0, 3600) == 18

@@ -76,6 +76,7 @@ from cardwar.variants.caravan.rules import (
     step,
     to_act,
 )
+from cardwar.variants.caravan.sampling import sample_state
 from cardwar.variants.caravan.view import (
     Observation,
     describe_deal,
@@ -145,6 +146,7 @@ __all__ = [
     "render_observation",
     "render_state",
     "returns",
+    "sample_state",
     "standings",
     "step",
     "to_act",

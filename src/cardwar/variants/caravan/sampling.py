@@ -1,0 +1,153 @@
+"""Determinization of Caravan: :func:`sample_state` draws a full state that a seat's
+observation allows, for search that plays out what the seat cannot see.
+
+The seat sees its own hand and everything on the table (the caravans, the discard pile);
+it does not see the opponent's hand or the order of either draw deck, its own included.
+Each seat plays from its own deck (CARAVAN-DECK), so the unseen cards are not all
+interchangeable: a seat's hand and deck, with the cards it put on the table, are exactly
+its deck. Number cards on a seat's caravans are its own (number cards go only on one's
+own caravans); a face card on a caravan or a card on the discard pile may be either
+seat's. The sample first splits the unseen cards between the two seats, each possible
+split weighted by the number of states it allows (a product of binomial coefficients,
+counted by dynamic programming over the kinds of card), then deals each seat's share
+in a uniform order: the opponent's into hand and deck, the seat's own into its deck.
+Every distinct state that gives the observation, with decks that fit the options, is
+equally likely. The game's generator is drawn anew from ``rng`` (it is used by no later
+step)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from math import comb
+
+from cardwar.cards import Card, card_index
+from cardwar.errors import ObservationError, OptionsTypeError, StateError
+from cardwar.rng import Rng
+from cardwar.variants._battle.sampling import fresh_rng
+from cardwar.variants.caravan.rules import Options, State, deck
+from cardwar.variants.caravan.view import Observation
+
+__all__ = ["sample_state"]
+
+
+def _split_counts(bounds: list[tuple[int, int, int]], total: int) -> list[list[int]]:
+    """Return ``ways``: ``ways[i][t]`` is the number of states that the kinds ``i`` and
+    after allow with ``t`` of their unseen cards in the seat's own deck; ``bounds[i]`` is
+    a kind's ``(unseen, least, most)`` number of its cards the seat may own."""
+    ways = [[0] * (total + 1) for _ in range(len(bounds) + 1)]
+    ways[len(bounds)][0] = 1
+    for i in range(len(bounds) - 1, -1, -1):
+        unseen, least, most = bounds[i]
+        row, after = ways[i], ways[i + 1]
+        for x in range(least, most + 1):
+            weight = comb(unseen, x)
+            for t in range(x, total + 1):
+                if after[t - x]:
+                    row[t] += weight * after[t - x]
+    return ways
+
+
+def _below(rng: Rng, n: int) -> tuple[int, Rng]:
+    """Return a uniform draw in ``[0, n)`` for any positive ``n``, however large (the
+    generator's ``below`` covers up to 2**64): rejection over whole 64-bit words."""
+    words = (n.bit_length() + 63) // 64
+    limit = (1 << (64 * words)) // n * n
+    while True:
+        value = 0
+        for _ in range(words):
+            word, rng = rng.bits()
+            value = (value << 64) | word
+        if value < limit:
+            return value % n, rng
+
+
+def sample_state(observation: Observation, rng: Rng) -> tuple[State, Rng]:
+    """Return a state whose observation by ``observation.seat`` is ``observation``,
+    drawn uniformly from ``rng`` among them, and ``rng`` advanced.
+
+    >>> from cardwar import caravan
+    >>> from cardwar.rng import Rng
+    >>> state = caravan.new_game(4)
+    >>> seen = caravan.observe(state, 1)
+    >>> sample, _ = sample_state(seen, Rng.from_seed(1))
+    >>> caravan.observe(sample, 1) == seen, sample.hands[0] == state.hands[0]
+    (True, False)
+    """
+    if type(observation) is not Observation:
+        raise StateError(f"expected an observation of Caravan, got {type(observation).__name__}")
+    obs = observation
+    opts = obs.options
+    if type(opts) is not Options:
+        raise OptionsTypeError(
+            f"expected caravan.Options in the observation, got {type(opts).__name__}")
+    if type(rng) is not Rng:
+        raise StateError(f"expected a cardwar.rng.Rng, got {type(rng).__name__}")
+    me, opp = obs.seat, 1 - obs.seat
+    mine_total = Counter(deck(opts, me))
+    theirs_total = Counter(deck(opts, opp))
+    known_mine = Counter(obs.hand)
+    known_theirs: Counter[Card] = Counter()
+    either: Counter[Card] = Counter(obs.discards)
+    for k, car in enumerate(obs.caravans):
+        for pile in car.piles:
+            (known_mine if k // 3 == me else known_theirs)[pile.numeral] += 1
+            either.update(pile.faces)
+    unseen = mine_total + theirs_total
+    unseen.subtract(known_mine + known_theirs + either)
+    if any(n < 0 for n in unseen.values()):
+        raise ObservationError("the observation shows more of a card than both decks hold")
+    own_deck = obs.deck_sizes[me]
+    their_cards = obs.hand_sizes[opp] + obs.deck_sizes[opp]
+    kinds = sorted((c for c, n in unseen.items() if n), key=card_index)
+    # Per kind: how many of its unseen cards may be the seat's own. The seat's copies of
+    # the kind are its known ones, plus x unseen ones, plus some of the either-owner
+    # ones: x ranges over what makes both seats' counts possible.
+    bounds = []
+    for c in kinds:
+        room = mine_total[c] - known_mine[c]
+        room_theirs = theirs_total[c] - known_theirs[c]
+        least = max(0, room - either[c], unseen[c] - room_theirs)
+        most = min(unseen[c], room)
+        bounds.append((unseen[c], least, most))
+    ways = _split_counts(bounds, own_deck)
+    total = ways[0][own_deck] if bounds else int(own_deck == 0)
+    if not total or sum(unseen.values()) != own_deck + their_cards:
+        raise ObservationError("no deal of the options' decks gives this observation")
+    # Draw a split with probability proportional to the states it allows.
+    pick, rng = _below(rng, total)
+    own: list[Card] = []
+    theirs: list[Card] = []
+    left = own_deck
+    for i, c in enumerate(kinds):
+        unseen_c, least, most = bounds[i]
+        for x in range(least, most + 1):
+            if x > left:
+                break
+            weight = comb(unseen_c, x) * ways[i + 1][left - x]
+            if pick < weight:
+                break
+            pick -= weight
+        own += [c] * x
+        theirs += [c] * (unseen_c - x)
+        left -= x
+    own_order, rng = rng.shuffle(tuple(own))
+    their_order, rng = rng.shuffle(tuple(theirs))
+    their_hand = their_order[:obs.hand_sizes[opp]]
+    their_deck = their_order[obs.hand_sizes[opp]:]
+    hands = (obs.hand, their_hand) if me == 0 else (their_hand, obs.hand)
+    decks = (own_order, their_deck) if me == 0 else (their_deck, own_order)
+    game_rng, rng = fresh_rng(rng)
+    state = State(
+        options=opts,
+        decks=decks,
+        hands=hands,
+        caravans=obs.caravans,
+        rng=game_rng,
+        discards=obs.discards,
+        to_move=obs.to_move,
+        opening=obs.opening,
+        turns=obs.turns,
+        last=obs.last,
+        result=obs.result,
+    )
+    return state, rng
