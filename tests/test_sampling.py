@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardwar import arneson, caravan, generals, peace, war
-from cardwar.cards import Suit, parse_cards
+from cardwar.cards import Card, Suit, parse_cards
 from cardwar.errors import ObservationError, OptionsTypeError, StateError
 from cardwar.rng import Rng
 from cardwar.variants._battle import Cycle
@@ -407,18 +407,24 @@ def test_caravan_sampling_refuses_an_observation_no_deal_gives() -> None:
         caravan.sample_state(foreign, Rng.from_seed(0))
 
 
-def test_caravan_splits_are_weighted_by_the_states_they_allow() -> None:
+@pytest.mark.parametrize("twice", ["AS", "2S"])
+def test_caravan_splits_are_weighted_by_the_states_they_allow(twice: str) -> None:
     """Seat 0's deck is AS AS 2S KS, seat 1's AS 2S 5S 6S. With AS and 2S on the discard
     pile (either seat's), KS in seat 0's hand, two cards in its deck and three with seat
     1, either discarded card may be seat 0's. If the AS is, its deck is AS 2S (2 orders)
     and seat 1 holds AS 5S 6S (6 orders): 12 states; if the 2S is, its deck is AS AS (1
     order) and seat 1 holds 2S 5S 6S (6): 6 states. Uniform over states weights the
-    first split twice the second."""
-    options = caravan.options(deck_0="AS AS 2S KS", deck_1="AS 2S 5S 6S", opening_hand=3,
-                              min_deck_size=1, deck_sets=2)
-    cards = parse_cards
-    state = attrs.evolve(caravan.new_game(0, options), hands=(cards("KS"), cards("AS 5S")),
-                         decks=(cards("AS 2S"), cards("6S")), discards=cards("AS 2S"),
+    first split twice the second. (With ``twice="2S"`` the ranks A and 2 swap roles, so
+    that the kind held twice comes first in the split, not last.)"""
+    once = "2S" if twice == "AS" else "AS"
+
+    def cards(text: str) -> tuple[Card, ...]:
+        return parse_cards(text.replace("X", twice).replace("Y", once))
+
+    options = caravan.options(deck_0=cards("X X Y KS"), deck_1=cards("X Y 5S 6S"),
+                              opening_hand=3, min_deck_size=1, deck_sets=2)
+    state = attrs.evolve(caravan.new_game(0, options), hands=(cards("KS"), cards("X 5S")),
+                         decks=(cards("X Y"), cards("6S")), discards=cards("X Y"),
                          turns=9, opening=(False, False))
     assert fits_the_decks(state)
     support = consistent_states(caravan, state, 0)

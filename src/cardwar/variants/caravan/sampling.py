@@ -120,13 +120,17 @@ def sample_state(observation: Observation, rng: Rng) -> tuple[State, Rng]:
     left = own_deck
     for i, c in enumerate(kinds):
         unseen_c, least, most = bounds[i]
-        for x in range(least, most + 1):
-            if x > left:
-                break
-            weight = comb(unseen_c, x) * ways[i + 1][left - x]
+        for x in range(least, min(most, left) + 1):
+            rest = ways[i + 1][left - x]
+            weight = comb(unseen_c, x) * rest
             if pick < weight:
+                # The block of this x holds comb(unseen_c, x) copies of the rest's states:
+                # go on with the position inside one of them.
+                pick %= rest
                 break
             pick -= weight
+        else:  # pragma: no cover - pick < ways[i][left] holds, so some x is chosen
+            raise AssertionError("the split count is inconsistent")
         own += [c] * x
         theirs += [c] * (unseen_c - x)
         left -= x
