@@ -20,13 +20,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardwar import arneson, caravan, generals, peace, war
+from cardwar import arneson, caravan, cold_war, generals, peace, war
 from cardwar.cards import Card, Suit, parse_cards
 from cardwar.errors import ObservationError, OptionsTypeError, StateError
 from cardwar.rng import Rng
 from cardwar.variants._battle import Cycle
 from tests.strategies import arneson_options, peace_options, play_out, seeds, war_options
 from tests.support_caravan import caravan_options
+from tests.support_cold_war import cold_war_options
 from tests.support_generals import generals_options
 
 
@@ -52,6 +53,8 @@ def hidden_key(state: Any) -> Any:
         return state.hands, state.squads, state.reserves, state.won
     if isinstance(state, caravan.State):
         return state.hands, state.decks
+    if isinstance(state, cold_war.State):
+        return state.hands, state.pools, state.stock, state.stakes, state.set_aside
     return (tuple(map(tuple, state.stocks)), tuple(map(tuple, state.won)),
             tuple(state.tally.set_aside), tuple(getattr(state, "hands", ())),
             getattr(state, "committed", None), getattr(state, "laid", None))
@@ -66,6 +69,10 @@ def check_sample(module: Any, state: Any, seat: int, rng_seed: int) -> Any:
     assert Counter(module.cards_in_play(sample)) == Counter(module.cards_in_play(state))
     if module is caravan:
         assert fits_the_decks(sample)
+    elif module is cold_war:
+        assert [s for s, _ in sample.stakes] == [s for s, _ in state.stakes]
+        assert sample.left == state.left
+        assert sample.seen == ()
     elif module is generals:
         assert sample.banked == state.banked
         assert [Counter(w) for w in sample.won] == [Counter(w) for w in state.won]
@@ -86,8 +93,9 @@ def check_sample(module: Any, state: Any, seat: int, rng_seed: int) -> Any:
 @pytest.mark.parametrize(
     ("module", "strategy"),
     [(war, war_options), (peace, peace_options), (arneson, arneson_options),
-     (generals, generals_options), (caravan, caravan_options)],
-    ids=["war", "peace", "arneson", "generals", "caravan"],
+     (generals, generals_options), (caravan, caravan_options),
+     (cold_war, cold_war_options)],
+    ids=["war", "peace", "arneson", "generals", "caravan", "cold-war"],
 )
 @given(data=st.data(), seed=seeds)
 @settings(max_examples=40)
@@ -151,6 +159,11 @@ def consistent_states(module: Any, state: Any, seat: int) -> list[Any]:
     if module is caravan:
         places = [*state.hands, *state.decks]
         cards = [c for place in places for c in place]
+    elif module is cold_war:  # the seat's own hand and pool are seen: the rest is placed
+        others = [s for s in range(len(state.hands)) if s != seat]
+        places = [*(state.hands[s] for s in others), *(state.pools[s] for s in others),
+                  state.stock, tuple(c for _, c in state.stakes), state.set_aside]
+        cards = [c for place in places for c in place]
     elif module is generals:
         squads = [sq or () for sq in state.squads]
         places = [*state.hands, *squads, *state.won, *state.reserves]
@@ -171,6 +184,16 @@ def consistent_states(module: Any, state: Any, seat: int) -> list[Any]:
         if module is caravan:
             h0, h1, d0, d1 = parts
             candidate = attrs.evolve(state, hands=(h0, h1), decks=(d0, d1))
+        elif module is cold_war:
+            k = len(others)
+            hands, pools = list(state.hands), list(state.pools)
+            for i, s in enumerate(others):
+                hands[s], pools[s] = parts[i], parts[k + i]
+            stock, stake_cards, aside = parts[2 * k:]
+            candidate = attrs.evolve(
+                state, hands=tuple(hands), pools=tuple(pools), stock=stock, set_aside=aside,
+                stakes=tuple((s, c) for (s, _), c in zip(state.stakes, stake_cards,
+                                                         strict=True)))
         elif module is generals:
             n = len(state.hands)
             candidate = attrs.evolve(
@@ -248,15 +271,15 @@ def lays_face_up_cards(state: Any) -> bool:
     return True
 
 
-def check_uniform(module: Any, state: Any, seat: int, samples: int) -> int:
-    """Sample ``samples`` times from fixed seeds; assert the samples cover exactly the
-    consistent states, uniformly (chi-square below its 0.1% critical value). Return how
-    many consistent states there are."""
+def check_uniform(module: Any, state: Any, seat: int, per_state: int = 40) -> int:
+    """Sample ``per_state`` times as many times as there are consistent states, from
+    fixed seeds; assert the samples cover exactly the consistent states, uniformly
+    (chi-square below its 0.1% critical value). Return how many there are."""
     support = [hidden_key(s) for s in consistent_states(module, state, seat)]
     seen = module.observe(state, seat)
     counts: Counter[Any] = Counter()
     rng = Rng.from_seed(2026)
-    for _ in range(samples):
+    for _ in range(per_state * len(support)):
         sample, rng = module.sample_state(seen, rng)
         counts[hidden_key(sample)] += 1
     assert set(counts) == set(support)
@@ -268,14 +291,14 @@ def check_uniform(module: Any, state: Any, seat: int, samples: int) -> int:
 def test_war_samples_are_uniform_over_the_consistent_states() -> None:
     options = war.options(ranks="2 3", suits="SH", pickup_order="seat_order")
     state = war.step(war.new_game(5, options), war.Play.PLAY)
-    assert check_uniform(war, state, 0, 2400) == 24  # 4 cards in 4 places: 4!
+    assert check_uniform(war, state, 0) == 24  # 4 cards in 4 places: 4!
 
 
 def test_peace_samples_with_a_spare_card_are_uniform() -> None:
     options = peace.options(ranks="2 3 4", suits="S", players=2)
     state = peace.new_game(1, options)
     assert len(state.set_aside) == 1
-    assert check_uniform(peace, state, 1, 600) == 6  # 3 cards: 3!
+    assert check_uniform(peace, state, 1) == 6  # 3 cards: 3!
 
 
 def test_samples_of_several_decks_are_uniform_over_distinct_states() -> None:
@@ -283,7 +306,7 @@ def test_samples_of_several_decks_are_uniform_over_distinct_states() -> None:
     permutations, must be equally likely."""
     options = war.options(ranks="2 3", suits="S", decks=2)
     state = war.new_game(3, options)
-    assert check_uniform(war, state, 0, 1200) == 6  # 2S 2S 3S 3S: 4! / (2! 2!)
+    assert check_uniform(war, state, 0) == 6  # 2S 2S 3S 3S: 4! / (2! 2!)
 
 
 @pytest.mark.parametrize("seat", [0, 1])
@@ -294,7 +317,7 @@ def test_arneson_samples_are_uniform_over_the_consistent_states(seat: int) -> No
     assert state.committed[0] is not None
     # Seat 0 sees its choice; seat 1 sees its hand: 5 unseen cards either way.
     assert all(lays_face_up_cards(s) for s, _, _ in play_out(arneson, 4, options))
-    assert check_uniform(arneson, state, seat, 6000) == 120
+    assert check_uniform(arneson, state, seat) == 120
 
 
 def test_arneson_samples_during_a_war_are_uniform() -> None:
@@ -307,7 +330,7 @@ def test_arneson_samples_during_a_war_are_uniform() -> None:
             break
     else:
         pytest.fail("no war with stakes in 200 deals")
-    count = check_uniform(arneson, state, 1, 4000)
+    count = check_uniform(arneson, state, 1)
     assert count > 1
 
 
@@ -352,7 +375,7 @@ def test_general_s_war_samples_are_uniform_over_the_consistent_states(seat: int)
     state = generals.new_game(1, small_generals(claim_cards=0))
     state = generals.step(state, generals.legal_actions(state)[0])  # a squad, hidden
     assert any(sq is not None for sq in state.squads)
-    assert check_uniform(generals, state, seat, 3000) > 1
+    assert check_uniform(generals, state, seat) > 1
 
 
 def test_general_s_war_samples_with_a_revealed_general_are_uniform() -> None:
@@ -366,14 +389,14 @@ def test_general_s_war_samples_with_a_revealed_general_are_uniform() -> None:
     else:
         pytest.fail("no claim in 100 deals")
     holder = next(s for s in (0, 1) if state.revealed[s])
-    assert check_uniform(generals, state, 1 - holder, 3000) > 1
+    assert check_uniform(generals, state, 1 - holder) > 1
 
 
 def test_general_s_war_samples_of_colour_halves_keep_each_colour_in_its_half() -> None:
     options = generals.options(ranks="A 2", suits="SHCD", hand_size=2,
                                deck_mode="colour_halves", claim_cards=0)
     state = generals.new_game(2, options)
-    assert check_uniform(generals, state, 0, 4000) > 1
+    assert check_uniform(generals, state, 0) > 1
     for seed in range(50):
         sample, _ = generals.sample_state(generals.observe(state, 1), Rng.from_seed(seed))
         assert holds_its_own_cards(sample)
@@ -395,7 +418,7 @@ def test_caravan_samples_are_uniform_over_the_states_the_decks_allow(seed: int,
     for _, _, after in play_out(caravan, seed, SMALL_CARAVAN, choice_seed=seed, max_steps=5):
         state = after
     assert fits_the_decks(state)
-    assert check_uniform(caravan, state, seat, 3000) > 1
+    assert check_uniform(caravan, state, seat) > 1
 
 
 def test_caravan_sampling_refuses_an_observation_no_deal_gives() -> None:
@@ -429,4 +452,40 @@ def test_caravan_splits_are_weighted_by_the_states_they_allow(twice: str) -> Non
     assert fits_the_decks(state)
     support = consistent_states(caravan, state, 0)
     assert len(support) == 18
-    assert check_uniform(caravan, state, 0, 3600) == 18
+    assert check_uniform(caravan, state, 0) == 18
+
+
+@pytest.mark.parametrize("steps", [0, 1, 2])
+def test_cold_war_samples_are_uniform_over_the_consistent_states(steps: int) -> None:
+    """Ten cards, two of each rank: three hands of three and a stock of one; after
+    ``steps`` cards played face up."""
+    options = cold_war.options(players=3, ranks="9 10 J Q K", suits="S", decks=2, jokers=0)
+    state = cold_war.new_game(3, options)
+    for _, _, after in play_out(cold_war, 3, options, choice_seed=3, max_steps=steps):
+        state = after
+    assert len(state.stock) == 1
+    for seat in range(3):
+        assert check_uniform(cold_war, state, seat) > 1
+
+
+def test_cold_war_samples_with_stakes_and_pools_are_uniform() -> None:
+    """A war in progress late in a deal: face-down stakes of known owners and pools of won
+    cards, with at most seven cards unseen (so that every arrangement can be listed)."""
+    options = cold_war.options(players=3, ranks="9 10 J Q K", suits="SH", decks=2, jokers=0)
+
+    def unseen(state: Any, seat: int) -> int:
+        others = [s for s in range(3) if s != seat]
+        return (sum(len(state.hands[s]) + len(state.pools[s]) for s in others)
+                + len(state.stock) + len(state.stakes) + len(state.set_aside))
+
+    for seed in range(100):
+        found = [(state, seat) for state, _, _ in play_out(cold_war, seed, options,
+                                                           choice_seed=seed, max_steps=80)
+                 for seat in range(3)
+                 if state.stakes and any(state.pools) and unseen(state, seat) <= 7]
+        if found:
+            break
+    else:
+        pytest.fail("no war with stakes and pools late in a deal in 100 games")
+    state, seat = found[0]
+    assert check_uniform(cold_war, state, seat, per_state=20) > 1

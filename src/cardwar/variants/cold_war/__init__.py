@@ -79,6 +79,7 @@ from cardwar.variants.cold_war.rules import (
     step,
     to_act,
 )
+from cardwar.variants.cold_war.sampling import sample_state
 from cardwar.variants.cold_war.view import (
     Observation,
     describe_deal,
@@ -148,6 +149,7 @@ __all__ = [
     "render_observation",
     "render_state",
     "returns",
+    "sample_state",
     "standings",
     "step",
     "to_act",

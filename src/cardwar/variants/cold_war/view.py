@@ -85,6 +85,11 @@ class Observation(Immutable, Pictured):
     """The outcome once the game has ended."""
     options: Options = attrs.field(factory=Options)
     """The game's options (known to everyone)."""
+    stake_seats: tuple[int, ...] = ()
+    """Who laid each face-down stake on the table, in the order laid (the cards are
+    hidden; ``stake_counts`` counts them per seat)."""
+    left: tuple[int, ...] = ()
+    """The seats that left the deal during the current trick (COLDWAR-LEAVE)."""
 
 
 def observe(state: State, seat: int) -> Observation:
@@ -118,6 +123,8 @@ def observe(state: State, seat: int) -> Observation:
         last_deal=state.last_deal,
         result=state.result,
         options=state.options,
+        stake_seats=tuple(s for s, _ in state.stakes),
+        left=state.left,
     )
 
 
