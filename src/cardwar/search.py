@@ -1,0 +1,163 @@
+"""An information-set Monte Carlo tree search agent: single observer, with
+determinization (SO-ISMCTS, Cowling, Powley and Whitehouse, 2012).
+
+The agent sees only its seat's observation. Each iteration draws a full state that the
+observation allows (the variant's ``sample_state``, uniform among them), walks one tree
+of action sequences from the seat's decision down that state, choosing among the actions
+legal there by UCB1 with availability counts (an action is scored against the
+iterations in which it could have been chosen), adds one node, plays the game on with
+random moves for at most ``rollout_steps`` steps, and credits every node on the path with
+the result for the seat that chose it (+1 a win, -1 a loss, 0 a draw or an unfinished
+rollout). The action chosen most often at the root is played.
+
+Everything random comes from the agent's own seeded generator, so with a budget in
+iterations an agent's moves are a function of its seed and what it has seen. It works
+for every variant that offers ``sample_state`` and reaches the game only through the
+variant's functions.
+
+>>> from cardwar import agents, arneson
+>>> from cardwar.search import SearchAgent
+>>> record = agents.play("arneson", [SearchAgent(arneson, seed=1, iterations=30),
+...                                  agents.RandomAgent(2)], seed=5, max_steps=6)
+>>> len(record.actions)
+6
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from cardwar.core import Variant
+from cardwar.errors import CardwarError
+from cardwar.rng import MAX_BOUND, Rng
+
+__all__ = ["SearchAgent", "SearchError"]
+
+
+class SearchError(CardwarError, ValueError):
+    """Raised for a search agent that cannot be built: a variant without
+    ``sample_state``, or a budget that is not a positive int."""
+
+
+class _Node:
+    """One action sequence from the root: its statistics and its children by action."""
+
+    __slots__ = ("available", "children", "seat", "total", "visits")
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+        self.children: dict[Any, _Node] = {}
+
+
+def _below(rng: Rng, n: int) -> tuple[int, Rng]:
+    if n <= MAX_BOUND:
+        return rng.below(n)
+    word, rng = rng.bits()
+    return (word * n) >> 64, rng
+
+
+class SearchAgent:
+    """Information-set Monte Carlo tree search for ``variant``, seeded by ``seed``.
+
+    ``iterations``: determinizations searched per decision (the budget; with one legal
+    action the agent plays it at once). ``exploration``: the UCB1 constant, for returns
+    in [-1, 1]. ``rollout_steps``: the most steps a random playout runs before the
+    position is scored by ``evaluate`` (a value in [-1, 1] per seat; by default the
+    variant's ``returns``, 0 for every seat of an unfinished game), or ``None`` to play
+    every game out.
+    """
+
+    def __init__(self, variant: Variant, seed: int = 0, *, iterations: int = 200,
+                 exploration: float = 0.7, rollout_steps: int | None = 200,
+                 evaluate: Callable[[Any], Sequence[float]] | None = None) -> None:
+        if not callable(getattr(variant, "sample_state", None)):
+            raise SearchError(f"variant {getattr(variant, 'NAME', variant)!r} offers no "
+                              "sample_state, which the search needs")
+        for name, value in (("iterations", iterations), ("rollout_steps", rollout_steps)):
+            if value is None and name == "rollout_steps":
+                continue
+            if type(value) is not int or value < 1:
+                raise SearchError(f"{name} must be an int >= 1, got {value!r}")
+        self.variant = variant
+        self._sample = variant.sample_state  # type: ignore[attr-defined]
+        self.iterations = iterations
+        self.exploration = float(exploration)
+        self.rollout_steps = rollout_steps
+        self._evaluate = variant.returns if evaluate is None else evaluate
+        self._rng = Rng.from_seed(seed)
+
+    def choose(self, observation: Any, legal: tuple[Any, ...]) -> Any:
+        """Return the legal action the search visited most (ties: the first listed)."""
+        if len(legal) == 1:
+            return legal[0]
+        root = _Node(observation.seat)
+        rng = self._rng
+        for _ in range(self.iterations):
+            state, rng = self._sample(observation, rng)
+            rng = self._iterate(root, state, rng)
+        self._rng = rng
+        best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+        return best
+
+    def _iterate(self, root: _Node, state: Any, rng: Rng) -> Rng:
+        """Run one iteration of the search on the determinization ``state``."""
+        game = self.variant
+        outcome, to_act, legal_actions, step = (
+            game.outcome, game.to_act, game.legal_actions, game.step)
+        node = root
+        path = [root]
+        c = self.exploration
+        while outcome(state) is None:
+            seat = to_act(state)
+            actions = legal_actions(state)
+            if seat is None:  # a step nobody chooses: play it, outside the tree
+                state = step(state, actions[0])
+                continue
+            children = node.children
+            untried = [a for a in actions if a not in children]
+            for a in actions:
+                if a in children:
+                    children[a].available += 1
+            if untried:
+                i, rng = _below(rng, len(untried))
+                action = untried[i]
+                child = children[action] = _Node(seat)
+                child.available = 1
+                path.append(child)
+                state = step(state, action)
+                break
+            # UCB1 with availability: each child is scored against the iterations in
+            # which it could have been chosen.
+            best_value = -math.inf
+            action = actions[0]
+            for a in actions:
+                ch = children[a]
+                value = ch.total / ch.visits + c * math.sqrt(math.log(ch.available) / ch.visits)
+                if value > best_value:
+                    best_value, action = value, a
+            node = children[action]
+            path.append(node)
+            state = step(state, action)
+        steps = 0
+        limit = self.rollout_steps
+        while outcome(state) is None and (limit is None or steps < limit):
+            actions = legal_actions(state)
+            i, rng = _below(rng, len(actions))
+            state = step(state, actions[i])
+            steps += 1
+        returns = game.returns(state) if outcome(state) is not None else self._evaluate(state)
+        for n in path[1:]:
+            n.visits += 1
+            if n.seat is not None:
+                n.total += returns[n.seat]
+        root.visits += 1
+        return rng
+
+    def __repr__(self) -> str:
+        return (f"SearchAgent({getattr(self.variant, 'NAME', '?')}, iterations="
+                f"{self.iterations}, rollout_steps={self.rollout_steps})")

@@ -1,0 +1,82 @@
+"""The information-set Monte Carlo tree search agent (``cardwar.search``, issue 20): it
+chooses legal actions through the variant protocol alone, its choices are a function of
+its seed and budget, and it refuses what it cannot search."""
+
+from __future__ import annotations
+
+import types
+from typing import Any
+
+import pytest
+
+from cardwar import agents, arneson, caravan, cold_war, generals, war
+from cardwar.search import SearchAgent, SearchError
+
+DECISION_GAMES = [arneson, caravan, generals, cold_war]
+
+
+@pytest.mark.parametrize("game", DECISION_GAMES, ids=lambda g: g.NAME)
+def test_the_search_plays_legal_moves_of_every_game_with_decisions(game: Any) -> None:
+    players = game.num_players(game.new_game(0))
+    seats: list[agents.Agent] = [SearchAgent(game, seed=s, iterations=8, rollout_steps=10)
+                                 for s in range(players)]
+    record = agents.play(game.NAME, seats, seed=3, max_steps=12)
+    # play() steps only legal actions, so none was refused; the game ran its 12 steps or
+    # ended before.
+    assert len(record.actions) == 12 or record.outcome is not None
+
+
+@pytest.mark.parametrize("game", [caravan, arneson], ids=lambda g: g.NAME)
+def test_the_same_seed_and_budget_play_the_same_moves(game: Any) -> None:
+    def moves(seed: int) -> tuple[str, ...]:
+        seats: list[agents.Agent] = [SearchAgent(game, seed=seed, iterations=12,
+                                                 rollout_steps=15),
+                                     agents.RandomAgent(7)]
+        return agents.play(game.NAME, seats, seed=11, max_steps=16).actions
+
+    assert moves(1) == moves(1)
+    if game is caravan:  # many moves to choose from: other seeds choose otherwise
+        assert any(moves(1) != moves(s) for s in (2, 3, 4))
+
+
+def test_a_forced_move_is_played_without_search() -> None:
+    agent = SearchAgent(caravan, seed=0, iterations=5)
+    state = caravan.new_game(0)
+    only = caravan.legal_actions(state)[:1]
+    assert agent.choose(caravan.observe(state, 0), only) is only[0]
+
+
+def test_the_search_finds_the_winning_move_at_the_end_of_a_caravan_game() -> None:
+    """Over random positions near the end of Caravan games, when one move wins at once,
+    a modest search takes it in most of them (a random mover would rarely)."""
+    found = taken = 0
+    for seed in range(60):
+        state = caravan.new_game(seed)
+        agent = agents.RandomAgent(seed)
+        while caravan.outcome(state) is None:
+            seat = caravan.to_act(state)
+            assert seat is not None
+            legal = caravan.legal_actions(state)
+            winning = [a for a in legal
+                       if (r := caravan.outcome(caravan.step(state, a))) is not None
+                       and r.winners == (seat,)]
+            if winning and len(winning) < len(legal) // 4:
+                found += 1
+                search = SearchAgent(caravan, seed=seed, iterations=60, rollout_steps=20)
+                taken += search.choose(caravan.observe(state, seat), legal) in winning
+                break
+            state = caravan.step(state, agent.choose(None, legal))
+    assert found >= 10
+    assert taken >= 0.8 * found
+
+
+def test_the_search_refuses_what_it_cannot_search() -> None:
+    with pytest.raises(SearchError, match="sample_state"):
+        SearchAgent(types.SimpleNamespace(NAME="toy"), seed=0)
+    for bad in (0, -1, 1.5, True):
+        with pytest.raises(SearchError, match="iterations"):
+            SearchAgent(caravan, iterations=bad)  # type: ignore[arg-type]
+    with pytest.raises(SearchError, match="rollout_steps"):
+        SearchAgent(caravan, rollout_steps=0)
+    assert SearchAgent(war, rollout_steps=None).rollout_steps is None
+    assert "caravan" in repr(SearchAgent(caravan))
