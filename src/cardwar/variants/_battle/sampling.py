@@ -10,29 +10,14 @@ of the deck, cut into those places in seat order, with a new generator drawn fro
 from __future__ import annotations
 
 from cardwar.cards import Card
-from cardwar.errors import ObservationError, StateError
+from cardwar.errors import ObservationError
 from cardwar.piles import piled
 from cardwar.rng import Rng
+from cardwar.sampling import cut, fresh_rng
 from cardwar.variants._battle.rules import BattleState, Cycle, Rules, Tally
 from cardwar.variants._battle.view import BattleObservation
 
-__all__ = ["cut", "fresh_rng", "sample_state"]
-
-
-def cut(cards: tuple[Card, ...], sizes: list[int]) -> list[tuple[Card, ...]]:
-    """Return ``cards`` cut into consecutive parts of ``sizes`` (which add up to them)."""
-    parts = []
-    at = 0
-    for n in sizes:
-        parts.append(cards[at:at + n])
-        at += n
-    return parts
-
-
-def fresh_rng(rng: Rng) -> tuple[Rng, Rng]:
-    """Return a generator for a sampled state, drawn from ``rng``, and ``rng`` advanced."""
-    word, rng = rng.bits()
-    return Rng.from_seed(word), rng
+__all__ = ["sample_state"]
 
 
 def sample_state(
@@ -40,12 +25,8 @@ def sample_state(
 ) -> tuple[BattleState, Rng]:
     """Return a state that gives ``observation``, drawn uniformly from ``rng`` among the
     arrangements of ``deck`` (the game's) into the observed places, and ``rng`` advanced.
-    Cycle detection, when the rules have it, starts again at the sampled position."""
-    if type(observation) is not BattleObservation:
-        raise StateError(
-            f"expected an observation of the War family, got {type(observation).__name__}")
-    if type(rng) is not Rng:
-        raise StateError(f"expected a cardwar.rng.Rng, got {type(rng).__name__}")
+    Cycle detection, when the rules have it, starts again at the sampled position. The
+    variant has checked the arguments (:func:`cardwar.sampling.check_arguments`)."""
     obs = observation
     sizes = [*obs.stock_sizes, *obs.won_sizes, obs.set_aside]
     if sum(sizes) != len(deck) or min(sizes) < 0:

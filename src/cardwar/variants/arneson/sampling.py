@@ -10,15 +10,13 @@ several decks, every distinct arrangement). The game's generator is drawn anew f
 
 from __future__ import annotations
 
-from collections import Counter
-
 from cardwar.cards import Card
-from cardwar.errors import ObservationError, OptionsTypeError, StateError
+from cardwar.errors import ObservationError
 from cardwar.piles import piled
 from cardwar.rng import Rng
+from cardwar.sampling import check_arguments, cut, fresh_rng, unseen
 from cardwar.variants._battle import Cycle, Pickup, Tally
-from cardwar.variants._battle.sampling import cut, fresh_rng
-from cardwar.variants.arneson.rules import Options, State, deck
+from cardwar.variants.arneson.rules import TITLE, Options, State, deck
 from cardwar.variants.arneson.view import Observation
 
 __all__ = ["sample_state"]
@@ -37,31 +35,13 @@ def sample_state(observation: Observation, rng: Rng) -> tuple[State, Rng]:
     >>> arneson.observe(sample, 1) == seen, sample.hands[1] == state.hands[1]
     (True, True)
     """
-    if type(observation) is not Observation:
-        raise StateError(
-            f"expected an observation of Arneson's War, got {type(observation).__name__}")
+    check_arguments(observation, Observation, TITLE, Options, rng)
     obs = observation
-    if type(obs.options) is not Options:
-        raise OptionsTypeError(
-            f"expected arneson.Options in the observation, got {type(obs.options).__name__}")
-    if type(rng) is not Rng:
-        raise StateError(f"expected a cardwar.rng.Rng, got {type(rng).__name__}")
     seat, opp = obs.seat, 1 - obs.seat
     full = deck(obs.options)
     # The cards the seat sees: its hand, its choice, the face-up cards of the war.
-    seen = Counter(obs.hand)
-    if obs.committed is not None:
-        seen[obs.committed] += 1
-    seen.update(turn.face_up for turn_round in obs.rounds for turn in turn_round)
-    pool = []
-    for card in full:  # the deck's order, so that the sample depends on rng alone
-        if seen[card]:
-            seen[card] -= 1
-        else:
-            pool.append(card)
-    if +seen:
-        raise ObservationError(
-            f"the observation shows cards the game's deck does not hold: {sorted(map(str, +seen))}")
+    pool = unseen(full, [*obs.hand, *([] if obs.committed is None else [obs.committed]),
+                         *(turn.face_up for turn_round in obs.rounds for turn in turn_round)])
     down = [sum(t.face_down for r in obs.rounds for t in r if t.seat == s) + obs.stakes[s]
             for s in (0, 1)]
     sizes = [obs.hand_sizes[opp], int(obs.opponent_committed), *obs.stock_sizes,

@@ -21,10 +21,10 @@ from collections import Counter
 from math import comb
 
 from cardwar.cards import Card, card_index
-from cardwar.errors import ObservationError, OptionsTypeError, StateError
+from cardwar.errors import ObservationError
 from cardwar.rng import Rng
-from cardwar.variants._battle.sampling import fresh_rng
-from cardwar.variants.caravan.rules import Options, State, deck
+from cardwar.sampling import check_arguments, fresh_rng
+from cardwar.variants.caravan.rules import TITLE, Options, State, deck
 from cardwar.variants.caravan.view import Observation
 
 __all__ = ["sample_state"]
@@ -73,15 +73,8 @@ def sample_state(observation: Observation, rng: Rng) -> tuple[State, Rng]:
     >>> caravan.observe(sample, 1) == seen, sample.hands[0] == state.hands[0]
     (True, False)
     """
-    if type(observation) is not Observation:
-        raise StateError(f"expected an observation of Caravan, got {type(observation).__name__}")
+    opts = check_arguments(observation, Observation, TITLE, Options, rng)
     obs = observation
-    opts = obs.options
-    if type(opts) is not Options:
-        raise OptionsTypeError(
-            f"expected caravan.Options in the observation, got {type(opts).__name__}")
-    if type(rng) is not Rng:
-        raise StateError(f"expected a cardwar.rng.Rng, got {type(rng).__name__}")
     me, opp = obs.seat, 1 - obs.seat
     mine_total = Counter(deck(opts, me))
     theirs_total = Counter(deck(opts, opp))

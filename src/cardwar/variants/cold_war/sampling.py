@@ -10,12 +10,10 @@ starts again at the sampled position (it holds hands the seat has not seen)."""
 
 from __future__ import annotations
 
-from collections import Counter
-
-from cardwar.errors import ObservationError, OptionsTypeError, StateError
+from cardwar.errors import ObservationError
 from cardwar.rng import Rng
-from cardwar.variants._battle.sampling import cut, fresh_rng
-from cardwar.variants.cold_war.rules import Options, State, deck
+from cardwar.sampling import check_arguments, cut, fresh_rng, unseen
+from cardwar.variants.cold_war.rules import TITLE, Options, State, deck
 from cardwar.variants.cold_war.view import Observation
 
 __all__ = ["sample_state"]
@@ -33,29 +31,13 @@ def sample_state(observation: Observation, rng: Rng) -> tuple[State, Rng]:
     >>> cold_war.observe(sample, 3) == seen, sample.hands[3] == state.hands[3]
     (True, True)
     """
-    if type(observation) is not Observation:
-        raise StateError(f"expected an observation of Cold War, got {type(observation).__name__}")
+    opts = check_arguments(observation, Observation, TITLE, Options, rng)
     obs = observation
-    opts = obs.options
-    if type(opts) is not Options:
-        raise OptionsTypeError(
-            f"expected cold_war.Options in the observation, got {type(opts).__name__}")
-    if type(rng) is not Rng:
-        raise StateError(f"expected a cardwar.rng.Rng, got {type(rng).__name__}")
     n = len(obs.hand_sizes)
     me = obs.seat
     others = [s for s in range(n) if s != me]
-    seen = Counter(obs.hand) + Counter(obs.pool)
-    seen.update(p.card for group in (*obs.rounds, obs.plays) for p in group)
-    pool = []
-    for card in deck(opts):  # the deck's order, so that the sample depends on rng alone
-        if seen[card]:
-            seen[card] -= 1
-        else:
-            pool.append(card)
-    if +seen:
-        raise ObservationError(
-            f"the observation shows cards the game's deck does not hold: {sorted(map(str, +seen))}")
+    pool = unseen(deck(opts), [*obs.hand, *obs.pool,
+                               *(p.card for group in (*obs.rounds, obs.plays) for p in group)])
     sizes = [*(obs.hand_sizes[s] for s in others), *(obs.pool_sizes[s] for s in others),
              obs.stock_size, len(obs.stake_seats), obs.set_aside]
     if (sum(sizes) != len(pool) or min(sizes) < 0 or len(obs.hand) != obs.hand_sizes[me]

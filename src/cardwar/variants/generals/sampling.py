@@ -13,13 +13,12 @@ gives the observation is equally likely. The game's generator is drawn anew from
 
 from __future__ import annotations
 
-from collections import Counter
-
 from cardwar.cards import Card
-from cardwar.errors import ObservationError, OptionsTypeError, StateError
+from cardwar.errors import ObservationError
 from cardwar.rng import Rng
-from cardwar.variants._battle.sampling import cut, fresh_rng
+from cardwar.sampling import check_arguments, cut, fresh_rng, unseen
 from cardwar.variants.generals.rules import (
+    TITLE,
     DeckMode,
     Options,
     State,
@@ -44,25 +43,14 @@ def sample_state(observation: Observation, rng: Rng) -> tuple[State, Rng]:
     >>> generals.observe(sample, 2) == seen, sample.hands[2] == state.hands[2]
     (True, True)
     """
-    if type(observation) is not Observation:
-        raise StateError(
-            f"expected an observation of General's War, got {type(observation).__name__}")
+    opts = check_arguments(observation, Observation, TITLE, Options, rng)
     obs = observation
-    opts = obs.options
-    if type(opts) is not Options:
-        raise OptionsTypeError(
-            f"expected generals.Options in the observation, got {type(opts).__name__}")
-    if type(rng) is not Rng:
-        raise StateError(f"expected a cardwar.rng.Rng, got {type(rng).__name__}")
     n = opts.players
     me = obs.seat
     others = [s for s in range(n) if s != me]
-    seen = Counter(obs.hand)
-    seen.update(obs.squad or ())
-    for s in others:
-        seen.update(obs.revealed[s])
-    for pile in (*obs.pot, *obs.won):
-        seen.update(pile)
+    seen = [*obs.hand, *(obs.squad or ()), *(c for s in others for c in obs.revealed[s]),
+            *(c for pile in (*obs.pot, *obs.won) for c in pile)]
+    hidden = unseen(deck(opts), seen)
     # The hidden places, in a fixed order: each other seat's unrevealed hand cards and
     # committed squad, then each reserve; with colour halves, per colour.
     halves = opts.deck_mode is DeckMode.COLOUR_HALVES
@@ -76,12 +64,8 @@ def sample_state(observation: Observation, rng: Rng) -> tuple[State, Rng]:
         places[r if halves else 0].append(("reserve", r, size))
     filled: dict[tuple[str, int], tuple[Card, ...]] = {}
     for cards, group_places in zip(groups, places, strict=True):
-        pool = []
-        for card in cards:  # the deck's order, so that the sample depends on rng alone
-            if seen[card]:
-                seen[card] -= 1
-            else:
-                pool.append(card)
+        members = set(cards)
+        pool = [c for c in hidden if c in members]
         sizes = [size for _, _, size in group_places]
         if len(pool) != sum(sizes) or min(sizes, default=0) < 0:
             raise ObservationError(
@@ -90,10 +74,6 @@ def sample_state(observation: Observation, rng: Rng) -> tuple[State, Rng]:
         shuffled, rng = rng.shuffle(tuple(pool))
         for (kind, s, _), part in zip(group_places, cut(shuffled, sizes), strict=True):
             filled[kind, s] = part
-    if +seen:
-        raise ObservationError(
-            "the observation shows cards the game's deck does not hold: "
-            f"{sorted(map(str, +seen))}")
     hands = []
     squads: list[tuple[Card, ...] | None] = []
     for s in range(n):

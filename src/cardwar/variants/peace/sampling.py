@@ -3,10 +3,10 @@ observation allows (see :mod:`cardwar.variants._battle.sampling`)."""
 
 from __future__ import annotations
 
-from cardwar.errors import OptionsTypeError
 from cardwar.rng import Rng
+from cardwar.sampling import check_arguments
 from cardwar.variants._battle import sampling
-from cardwar.variants.peace.rules import Options, State, _rules, deck
+from cardwar.variants.peace.rules import TITLE, Options, State, _rules, deck
 from cardwar.variants.peace.view import Observation
 
 __all__ = ["sample_state"]
@@ -25,9 +25,5 @@ def sample_state(observation: Observation, rng: Rng) -> tuple[State, Rng]:
     >>> peace.observe(sample, 0) == seen
     True
     """
-    opts = getattr(observation, "options", None)
-    if type(opts) is not Options:
-        raise OptionsTypeError(
-            f"expected an observation of Peace, whose options are peace.Options; got "
-            f"{type(opts).__name__}")
+    opts = check_arguments(observation, Observation, TITLE, Options, rng)
     return sampling.sample_state(observation, rng, deck(opts), _rules(opts))
