@@ -180,7 +180,6 @@ class BattleRecord(NamedTuple):
 Stocks = tuple[Sequence[Card], ...]
 
 
-
 @attrs.frozen(slots=True)
 class Tally:
     """The parts of a battle game's state that change only now and then: win piles,
