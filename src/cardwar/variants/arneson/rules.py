@@ -306,8 +306,12 @@ def legal_actions(state: State) -> tuple[Choose, ...]:
     return tuple(Choose(c) for c in cards)
 
 
+#: Each suit's place in ``Suit``, for ordering the legal actions.
+_SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
+
+
 def _card_order(card: Card) -> tuple[int, int]:
-    return int(card.rank), list(Suit).index(card.suit) if card.suit else -1
+    return int(card.rank), _SUIT_ORDER[card.suit] if card.suit else -1
 
 
 def step(state: State, action: Choose) -> State:
