@@ -139,6 +139,9 @@ def test_piles_are_immutable_values() -> None:
     assert Pile() == () == EMPTY
     assert Pile(parse_cards("2S")) == parse_cards("2S")
     assert pile != list(pile)
+    assert pile == pile
+    assert pile.__add__([1]) is NotImplemented
+    assert pile.__radd__([1]) is NotImplemented
     assert pile != "2S 3S 4S"
     with pytest.raises(TypeError):
         pile["0"]  # type: ignore[call-overload]

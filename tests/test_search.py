@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from cardwar import agents, arneson, caravan, cold_war, generals, war
-from cardwar.search import SearchAgent, SearchError
+from cardwar.rng import Rng
+from cardwar.search import SearchAgent, SearchError, _below
 
 DECISION_GAMES = [arneson, caravan, generals, cold_war]
 
@@ -62,7 +63,7 @@ def test_the_search_finds_the_winning_move_at_the_end_of_a_caravan_game() -> Non
                        and r.winners == (seat,)]
             if winning and len(winning) < len(legal) // 4:
                 found += 1
-                search = SearchAgent(caravan, seed=seed, iterations=60, rollout_steps=20)
+                search = SearchAgent(caravan, seed=seed, iterations=40, rollout_steps=10)
                 taken += search.choose(caravan.observe(state, seat), legal) in winning
                 break
             state = caravan.step(state, agent.choose(None, legal))
@@ -80,3 +81,21 @@ def test_the_search_refuses_what_it_cannot_search() -> None:
         SearchAgent(caravan, rollout_steps=0)
     assert SearchAgent(war, rollout_steps=None).rollout_steps is None
     assert "caravan" in repr(SearchAgent(caravan))
+
+
+def test_steps_nobody_chooses_are_played_outside_the_tree() -> None:
+    """War plays itself: a search over it only plays its steps out; with nothing chosen
+    the first of the actions offered is kept."""
+    options = war.options(ranks="2 3", suits="SH")
+    seen = war.observe(war.new_game(1, options), 0)
+    agent = SearchAgent(war, seed=0, iterations=3, rollout_steps=2)
+    first = war.Play.PLAY
+    assert agent.choose(seen, (first, first)) is first
+
+
+def test_draws_beyond_the_generator_s_bound_stay_in_range() -> None:
+    rng = Rng.from_seed(4)
+    for n in (2**64 + 5, 3 * 2**70):
+        for _ in range(20):
+            value, rng = _below(rng, n)
+            assert 0 <= value < n

@@ -46,7 +46,7 @@ class _Node:
 
     __slots__ = ("available", "children", "seat", "total", "visits")
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int) -> None:
         self.seat = seat
         self.visits = 0
         self.available = 0
@@ -151,10 +151,9 @@ class SearchAgent:
             state = step(state, actions[i])
             steps += 1
         returns = game.returns(state) if outcome(state) is not None else self._evaluate(state)
-        for n in path[1:]:
+        for n in path[1:]:  # every node below the root was chosen by a seat
             n.visits += 1
-            if n.seat is not None:
-                n.total += returns[n.seat]
+            n.total += returns[n.seat]
         root.visits += 1
         return rng
 

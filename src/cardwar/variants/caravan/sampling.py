@@ -42,8 +42,7 @@ def _split_counts(bounds: list[tuple[int, int, int]], total: int) -> list[list[i
         for x in range(least, most + 1):
             weight = comb(unseen, x)
             for t in range(x, total + 1):
-                if after[t - x]:
-                    row[t] += weight * after[t - x]
+                row[t] += weight * after[t - x]
     return ways
 
 
