@@ -13,7 +13,7 @@ import enum
 
 import pytest
 
-from cardwar.rng import MASK64, Rng, SeedError
+from cardwar.rng import MASK64, Rng, SeedError, choose_index
 
 
 class Word(int):
@@ -72,3 +72,11 @@ def test_a_key_outside_64_bits_is_refused_with_its_name(key: int, message: str) 
     with pytest.raises(SeedError) as err:
         Rng(key)
     assert str(err.value) == message
+
+
+def test_draws_beyond_the_generator_s_bound_stay_in_range() -> None:
+    rng = Rng.from_seed(4)
+    for n in (2**64 + 5, 3 * 2**70):
+        for _ in range(20):
+            value, rng = choose_index(rng, n)
+            assert 0 <= value < n

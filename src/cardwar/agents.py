@@ -23,7 +23,7 @@ from typing import Any
 from cardwar.cards import Card
 from cardwar.core import Agent, Variant
 from cardwar.records import Record, deal_notation, digest
-from cardwar.rng import MAX_BOUND, Rng
+from cardwar.rng import Rng, choose_index
 from cardwar.variants import all_variants
 from cardwar.variants import variant as find_variant
 
@@ -53,12 +53,7 @@ class RandomAgent:
 
     def choose(self, observation: Any, legal: tuple[Any, ...]) -> Any:
         """Return a legal action drawn uniformly."""
-        n = len(legal)
-        if n <= MAX_BOUND:
-            i, self._rng = self._rng.below(n)
-        else:
-            word, self._rng = self._rng.bits()
-            i = (word * n) >> 64
+        i, self._rng = choose_index(self._rng, len(legal))
         return legal[i]
 
     def __repr__(self) -> str:

@@ -206,9 +206,10 @@ def advanced(pile: Sequence[Card], taken: int, cards: tuple[Card, ...] = ()) -> 
     if type(pile) is Pile:
         return pile.advanced(taken, cards)
     n = len(pile)
-    if taken <= n:
-        return tuple(pile[taken:]) + cards if cards else tuple(pile[taken:])
-    return cards[taken - n:]
+    if taken > n:
+        return cards[taken - n:]
+    rest = pile[taken:] if type(pile) is tuple else tuple(pile[taken:])
+    return rest + cards if cards else rest
 
 
 #: Games whose deck has more cards than this keep their stocks and win piles as piles

@@ -49,6 +49,7 @@ __all__ = [
     "SeedError",
     "advanced",
     "check_seed",
+    "choose_index",
     "derive_seed",
     "mix64",
 ]
@@ -241,6 +242,20 @@ class ChanceRng:
         out = list(items)
         counter = self.key.shuffle_in_place(out, self.counter)
         return tuple(out), ChanceRng(self.key, counter)
+
+
+def choose_index(rng: Rng, n: int) -> tuple[int, Rng]:
+    """Return an index in ``[0, n)`` for any ``n >= 1`` and the advanced generator: a
+    draw :meth:`Rng.below` up to ``MAX_BOUND``, beyond it one 64-bit word scaled by
+    ``n`` (bias below ``n / 2**64``), as the agents choose among their legal actions.
+
+    >>> choose_index(Rng.from_seed(1), 3)[0], choose_index(Rng.from_seed(1), 10**6)[0] < 10**6
+    (1, True)
+    """
+    if n <= MAX_BOUND:
+        return rng.below(n)
+    word, rng = rng.bits()
+    return (word * n) >> 64, rng
 
 
 def advanced(rng: Rng, key: int, counter: int) -> Rng:

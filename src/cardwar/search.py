@@ -31,7 +31,7 @@ from typing import Any
 
 from cardwar.core import Variant
 from cardwar.errors import CardwarError
-from cardwar.rng import MAX_BOUND, Rng
+from cardwar.rng import Rng, choose_index
 
 __all__ = ["SearchAgent", "SearchError"]
 
@@ -52,13 +52,6 @@ class _Node:
         self.available = 0
         self.total = 0.0
         self.children: dict[Any, _Node] = {}
-
-
-def _below(rng: Rng, n: int) -> tuple[int, Rng]:
-    if n <= MAX_BOUND:
-        return rng.below(n)
-    word, rng = rng.bits()
-    return (word * n) >> 64, rng
 
 
 class SearchAgent:
@@ -124,7 +117,7 @@ class SearchAgent:
                 if a in children:
                     children[a].available += 1
             if untried:
-                i, rng = _below(rng, len(untried))
+                i, rng = choose_index(rng, len(untried))
                 action = untried[i]
                 child = children[action] = _Node(seat)
                 child.available = 1
@@ -147,7 +140,7 @@ class SearchAgent:
         limit = self.rollout_steps
         while outcome(state) is None and (limit is None or steps < limit):
             actions = legal_actions(state)
-            i, rng = _below(rng, len(actions))
+            i, rng = choose_index(rng, len(actions))
             state = step(state, actions[i])
             steps += 1
         returns = game.returns(state) if outcome(state) is not None else self._evaluate(state)

@@ -638,13 +638,8 @@ class Supply:
         taken = self.taken
         added = self.added
         for s in range(len(stocks)):
-            p = stocks[s]
-            t = taken[s]
-            a = added[s]
-            if type(p) is tuple and t <= len(p):
-                stocks[s] = p[t:] + a if a else p[t:]
-            elif t or a:
-                stocks[s] = advanced_pile(p, t, a)
+            if taken[s] or added[s]:  # else the stock is kept as it is
+                stocks[s] = advanced_pile(stocks[s], taken[s], added[s])
         won = self.won
         if self.win_pile:
             for s, a in enumerate(self.won_added):

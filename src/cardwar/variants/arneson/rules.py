@@ -283,9 +283,16 @@ def new_game(
     holders = tuple(s for s in (0, 1) if hands[s])
     if len(holders) < 2:
         state = attrs.evolve(state, result=Outcome(Termination.ALL_CARDS, holders))
-    elif n == 1 and opts.pickup_order in (Pickup.WINNER_FIRST, Pickup.SEAT_ORDER):
+    elif detects_cycles(opts):
         state = attrs.evolve(state, cycle=Cycle((state.stocks, hands), 1, 0, (0, 0, (0, 0))))
     return state
+
+
+def detects_cycles(opts: Options) -> bool:
+    """Return whether games under ``opts`` have neither choice nor chance, so that a
+    repeated position repeats for ever (ARNESON-CYCLE): ``hand_size=1`` under a
+    deterministic pickup order."""
+    return opts.hand_size == 1 and opts.pickup_order.deterministic
 
 
 def to_act(state: State) -> int | None:

@@ -15,8 +15,8 @@ from cardwar.errors import ObservationError
 from cardwar.piles import piled
 from cardwar.rng import Rng
 from cardwar.sampling import check_arguments, cut, fresh_rng, unseen
-from cardwar.variants._battle import Cycle, Pickup, Tally
-from cardwar.variants.arneson.rules import TITLE, Options, State, deck
+from cardwar.variants._battle import Cycle, Tally
+from cardwar.variants.arneson.rules import TITLE, Options, State, deck, detects_cycles
 from cardwar.variants.arneson.view import Observation
 
 __all__ = ["sample_state"]
@@ -73,8 +73,7 @@ def sample_state(observation: Observation, rng: Rng) -> tuple[State, Rng]:
     won = piled((w0, w1), len(full))
     game_rng, rng = fresh_rng(rng)
     cycle = None
-    if (obs.options.hand_size == 1 and obs.result is None
-            and obs.options.pickup_order in (Pickup.WINNER_FIRST, Pickup.SEAT_ORDER)):
+    if obs.result is None and detects_cycles(obs.options):
         cycle = Cycle((stocks, hands), 1, 0, (obs.battles, obs.wars, obs.wars_won))
     state = State(
         options=obs.options,

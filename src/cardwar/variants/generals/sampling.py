@@ -50,11 +50,12 @@ def sample_state(observation: Observation, rng: Rng) -> tuple[State, Rng]:
     others = [s for s in range(n) if s != me]
     seen = [*obs.hand, *(obs.squad or ()), *(c for s in others for c in obs.revealed[s]),
             *(c for pile in (*obs.pot, *obs.won) for c in pile)]
-    hidden = unseen(deck(opts), seen)
+    full = deck(opts)
+    hidden = unseen(full, seen)
     # The hidden places, in a fixed order: each other seat's unrevealed hand cards and
     # committed squad, then each reserve; with colour halves, per colour.
     halves = opts.deck_mode is DeckMode.COLOUR_HALVES
-    groups = _halves(opts.ranks, opts.suits) if halves else (deck(opts),)
+    groups = _halves(opts.ranks, opts.suits) if halves else (full,)
     places: list[list[tuple[str, int, int]]] = [[] for _ in groups]
     for s in others:
         group = s if halves else 0
@@ -65,7 +66,7 @@ def sample_state(observation: Observation, rng: Rng) -> tuple[State, Rng]:
     filled: dict[tuple[str, int], tuple[Card, ...]] = {}
     for cards, group_places in zip(groups, places, strict=True):
         members = set(cards)
-        pool = [c for c in hidden if c in members]
+        pool = [c for c in hidden if c in members] if halves else hidden
         sizes = [size for _, _, size in group_places]
         if len(pool) != sum(sizes) or min(sizes, default=0) < 0:
             raise ObservationError(
