@@ -18,17 +18,21 @@ package (``cardwar.caravan.CaravanHeuristic``) and is reached through the varian
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from cardwar.cards import Card
 from cardwar.core import Agent, Variant
+from cardwar.errors import AgentError
 from cardwar.records import Record, deal_notation, digest
 from cardwar.rng import Rng, choose_index
 from cardwar.variants import all_variants
 from cardwar.variants import variant as find_variant
 
 __all__ = [
+    "KINDS",
+    "SEARCH_ITERATIONS",
     "Agent",
+    "AgentError",
     "FirstAgent",
     "RandomAgent",
     "agent",
@@ -74,8 +78,13 @@ class FirstAgent:
         return "FirstAgent()"
 
 
-#: The kinds of agent that :func:`agent` builds by name.
-KINDS = ("random", "heuristic", "first")
+#: The kinds of agent that :func:`agent` builds by name. ``ismcts`` is
+#: :class:`cardwar.search.SearchAgent`; ``ismcts:N`` gives it a budget of N iterations per
+#: decision (default :data:`SEARCH_ITERATIONS`).
+KINDS = ("random", "heuristic", "first", "ismcts")
+
+#: The search agent's budget, in iterations per decision, when ``ismcts`` names none.
+SEARCH_ITERATIONS = 200
 
 
 def has_heuristic(variant: Variant | str) -> bool:
@@ -87,27 +96,96 @@ def has_heuristic(variant: Variant | str) -> bool:
 
 def heuristic(name: str, seed: int = 0) -> Agent:
     """Return the heuristic agent of the variant ``name`` (a name or an alias), which the
-    variant's own ``heuristic(seed)`` builds; raise :class:`ValueError` for a variant
-    without one."""
+    variant's own ``heuristic(seed)`` builds; raise :class:`~cardwar.errors.AgentError`
+    (a ``ValueError``) for a variant without one."""
     game = find_variant(name)
     found = game.heuristic(seed)
     if found is None:
         known = ", ".join(sorted(v.NAME for v in all_variants() if has_heuristic(v))) or "none"
-        raise ValueError(f"variant {game.NAME!r} has no heuristic agent; variants with one: "
+        raise AgentError(f"variant {game.NAME!r} has no heuristic agent; variants with one: "
                          f"{known}")
     return found
 
 
-def agent(kind: str, name: str, seed: int) -> Agent:
-    """Return an agent of ``kind`` (``random``, ``heuristic`` or ``first``) for the
-    variant ``name``, seeded by ``seed``."""
+def agent(kind: str, name: str | Variant, seed: int) -> Agent:
+    """Return an agent for the variant ``name``, seeded by ``seed``, from its ``kind``:
+
+    - ``random``, ``heuristic``, ``first``: :class:`RandomAgent`, the variant's
+      :func:`heuristic`, :class:`FirstAgent`;
+    - ``ismcts`` or ``ismcts:N``: :class:`cardwar.search.SearchAgent` with a budget of
+      ``N`` iterations per decision (:data:`SEARCH_ITERATIONS` by default);
+    - ``package.module:name``: any agent class or factory of your own, imported and
+      called with the seed (``cardwar.caravan:CaravanRuleBot``).
+
+    Raise :class:`~cardwar.errors.AgentError` (a ``ValueError``) for any other kind.
+
+    >>> agent("ismcts:50", "caravan", 1)
+    SearchAgent(caravan, iterations=50, rollout_steps=200)
+    >>> agent("cardwar.caravan:CaravanRuleBot", "caravan", 1)
+    CaravanRuleBot()
+    """
+    if type(kind) is not str:
+        raise AgentError(f"an agent kind must be a str, got {type(kind).__name__}")
+    game = find_variant(name) if isinstance(name, str) else name
     if kind == "random":
         return RandomAgent(seed)
     if kind == "heuristic":
-        return heuristic(name, seed)
+        return heuristic(game.NAME, seed)
     if kind == "first":
         return FirstAgent(seed)
-    raise ValueError(f"unknown agent {kind!r}; agents: {', '.join(KINDS)}")
+    base, sep, budget = kind.partition(":")
+    if base == "ismcts":
+        from cardwar.search import SearchAgent, SearchError
+
+        iterations = SEARCH_ITERATIONS
+        if sep:
+            if not (budget.isascii() and budget.isdigit()) or len(budget) > 9:
+                raise AgentError(f"ismcts:N needs N, the iterations per decision, as a "
+                                 f"whole number, got {budget!r}")
+            iterations = int(budget)
+        try:
+            return SearchAgent(game, seed, iterations=iterations)
+        except SearchError as err:
+            raise AgentError(str(err)) from None
+    if sep and base and budget:
+        return _imported(base, budget, seed)
+    raise AgentError(f"unknown agent {kind!r}; agents: {', '.join(KINDS)}, ismcts:N "
+                     "(N iterations) or package.module:name")
+
+
+def _imported(module_name: str, attribute: str, seed: int) -> Agent:
+    """Return ``module_name.attribute(seed)``, an agent of the user's own. ``module_name``
+    may also reach an attribute that is not a module of its own (``cardwar.caravan``)."""
+    import importlib
+
+    parts = module_name.split(".")
+    try:
+        module: Any = importlib.import_module(parts[0])
+    except ImportError as err:
+        raise AgentError(f"agent {module_name}:{attribute}: cannot import {parts[0]!r} "
+                         f"({err})") from None
+    for i in range(1, len(parts)):
+        found = getattr(module, parts[i], None)
+        if found is None:
+            try:
+                found = importlib.import_module(".".join(parts[: i + 1]))
+            except ImportError as err:
+                raise AgentError(f"agent {module_name}:{attribute}: cannot import "
+                                 f"{module_name!r} ({err})") from None
+        module = found
+    factory = getattr(module, attribute, None)
+    if not callable(factory):
+        raise AgentError(f"agent {module_name}:{attribute}: {module_name!r} has no callable "
+                         f"{attribute!r}")
+    try:
+        made = factory(seed)
+    except Exception as err:  # a factory of the user's own: any error it raises
+        raise AgentError(f"agent {module_name}:{attribute}: {attribute}(seed) failed: "
+                         f"{type(err).__name__}: {err}") from err
+    if not callable(getattr(made, "choose", None)):
+        raise AgentError(f"agent {module_name}:{attribute}: {attribute}(seed) returned "
+                         f"{type(made).__name__}, which has no choose(observation, legal)")
+    return cast(Agent, made)
 
 
 def play(

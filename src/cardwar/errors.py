@@ -16,6 +16,7 @@ from __future__ import annotations
 
 __all__ = [
     "ActionTypeError",
+    "AgentError",
     "CardwarError",
     "ObservationError",
     "OptionsTypeError",
@@ -35,6 +36,12 @@ class ActionTypeError(CardwarError, TypeError):
     """Raised when an action is built from values of the wrong type (a card that is not a
     :class:`~cardwar.cards.Card`, a seat given as ``0.0``, a Joker declared as ``12``), or
     when ``step`` is given something that is not an action of the game's types."""
+
+
+class AgentError(CardwarError, ValueError):
+    """Raised for an agent that cannot be built from its name: an unknown kind, a
+    heuristic the variant does not have, a bad search budget, or a ``module:name`` that
+    does not import."""
 
 
 class OptionsTypeError(CardwarError, TypeError):

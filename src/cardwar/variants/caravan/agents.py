@@ -1,20 +1,89 @@
-"""The agents of Caravan: :class:`CaravanHeuristic`, the game's simple heuristic player, which
-:func:`heuristic` builds for :func:`cardwar.agents.heuristic` and the ``cardwar`` command.
+"""The agents of Caravan: :class:`CaravanHeuristic`, the game's heuristic player, which
+:func:`heuristic` builds for :func:`cardwar.agents.heuristic` and the ``cardwar`` command,
+and :class:`CaravanRuleBot`, a simple rule bot kept as a yardstick.
 """
 
 from __future__ import annotations
 
-from cardwar.variants.caravan.rules import SALE_MAX, SALE_MIN, Action, Disband, Discard, pip
+from collections.abc import Sequence
+
+from cardwar.cards import Card
+from cardwar.variants.caravan.rules import (
+    _EMPTY,
+    _EQUAL,
+    SALE_MAX,
+    SALE_MIN,
+    Action,
+    Caravan,
+    Disband,
+    Discard,
+    Play,
+    _apply_play,
+    pip,
+)
 from cardwar.variants.caravan.view import Observation
 
-__all__ = ["CaravanHeuristic", "heuristic"]
+__all__ = ["CaravanHeuristic", "CaravanRuleBot", "heuristic"]
+
+#: What a position held (a caravan that sells and is not outbid) is worth to the heuristic.
+_HELD = 30.0
+#: What playing a face card (or a Joker) costs: it is gone from the hand for good.
+_FACE_COST = 10.0
+#: What discarding and disbanding cost: a turn spent without building.
+_DISCARD_COST = 1.0
+_DISBAND_COST = 2.0
+#: What winning (or losing) the game is worth: more than any position.
+_GAME = 1000.0
+
+
+def _progress(value: int) -> float:
+    """Return how far a caravan of ``value`` has come towards a sale: its value up to 21,
+    and below zero once it is over 26 (it must lose cards or be disbanded)."""
+    if value > SALE_MAX:
+        return -8.0 - (value - SALE_MAX)
+    return float(min(value, SALE_MIN))
+
+
+def _position(mine: int, theirs: int) -> float:
+    """Return the worth of a position to the seat whose caravan has value ``mine``, facing
+    one of value ``theirs``: held (a caravan that sells and is not outbid) or lost, else
+    the difference of their progress."""
+    sells = SALE_MIN <= mine <= SALE_MAX
+    they_sell = SALE_MIN <= theirs <= SALE_MAX
+    if sells and (not they_sell or mine > theirs):
+        return _HELD
+    if they_sell and (not sells or theirs > mine):
+        return -_HELD
+    if sells:
+        return 0.0  # both sell at the same value: nobody holds it yet
+    return _progress(mine) - _progress(theirs)
+
+
+def evaluate(caravans: Sequence[Caravan], seat: int) -> float:
+    """Return the worth of the six ``caravans`` to ``seat``: the sum of its three positions
+    (:func:`_position`), plus or minus the game's worth when every position is decided."""
+    total = 0.0
+    held = lost = 0
+    for k in range(3):
+        worth = _position(caravans[3 * seat + k].value, caravans[3 * (1 - seat) + k].value)
+        total += worth
+        held += worth == _HELD
+        lost += worth == -_HELD
+    if held + lost == 3:
+        total += _GAME if held >= 2 else -_GAME
+    return total
 
 
 class CaravanHeuristic:
-    """A simple player of Caravan: it scores each number card played on its own
-    caravans by the caravan's new value (best: a value that sells, 21 to 26, and beats
-    the facing caravan; worst: over 26), disbands a caravan that went over 26, and
-    otherwise discards its first card rather than play a face card blindly."""
+    """A one-move lookahead player of Caravan: it plays each legal action on the caravans
+    it sees and keeps the one whose table is worth most (``evaluate``: a position held,
+    a caravan that sells and is not outbid, is worth 30; a position undecided, how much
+    closer to a sale its caravan is than the facing one, a caravan over 26 counting below
+    zero; all three positions decided, the game). A face card or Joker costs 10 of that
+    worth, a discard 1 and a disband 2, so it spends a face card only where it changes the
+    table: a Jack on the opponent's leading caravan, a King that makes a sale, a Jack or
+    a disband on its own caravan that went over 26. Ties go to the first legal action. It
+    draws nothing at random and sees only the observation: no hidden card."""
 
     def __init__(self, seed: int = 0) -> None:
         del seed
@@ -22,30 +91,104 @@ class CaravanHeuristic:
     def choose(self, observation: Observation, legal: tuple[Action, ...]) -> Action:
         """Return the action for ``observation`` described in the class docstring."""
         seat = observation.seat
-        mine = range(3 * seat, 3 * seat + 3)
         caravans = observation.caravans
-
-        def score(action: Action) -> float:
-            if isinstance(action, Disband):
-                return 40.0 if caravans[action.caravan].value > SALE_MAX else -100.0
-            if isinstance(action, Discard):
-                return -10.0
-            pips = pip(action.card)
-            if pips is None or action.caravan not in mine:
-                return -20.0
-            value = caravans[action.caravan].value + pips
-            facing = caravans[(action.caravan + 3) % 6].value
-            if value > SALE_MAX:
-                return -50.0
-            if value >= SALE_MIN:
-                sells = not SALE_MIN <= facing <= SALE_MAX or value > facing
-                return 30.0 + value if sells else 5.0
-            return float(value)
-
-        return max(legal, key=score)
+        equal = _EQUAL[observation.options.equal_direction]
+        unchanged = evaluate(caravans, seat)
+        best = legal[0]
+        best_worth = float("-inf")
+        for action in legal:
+            if isinstance(action, Play):
+                after, _ = _apply_play(caravans, action.card, action.caravan, action.target,
+                                       equal)
+                worth = evaluate(after, seat)
+                if pip(action.card) is None:
+                    worth -= _FACE_COST
+            elif isinstance(action, Disband):
+                c = action.caravan
+                worth = evaluate((*caravans[:c], _EMPTY, *caravans[c + 1 :]), seat)
+                worth -= _DISBAND_COST
+            else:
+                worth = unchanged - _DISCARD_COST
+            if worth > best_worth:
+                best, best_worth = action, worth
+        return best
 
     def __repr__(self) -> str:
         return "CaravanHeuristic()"
+
+
+class CaravanRuleBot:
+    """A simple rule bot, written from the description of the "normal" bot of the most
+    widely used open-source Caravan engine, and kept as a yardstick for
+    :class:`CaravanHeuristic` (the docs' agents page measures one against the other):
+
+    - in its opening, the first number card of its hand on its first empty caravan;
+    - then it disbands its first caravan over 26;
+    - else, for each card of its hand in order: a number card goes on the first of its
+      own caravans that is not already sold and leading, where it is legal, does not repeat
+      the last card's rank and does not take the caravan over 26 (an empty caravan takes
+      any); a face card or Joker goes on the last number card of the opponent's caravan
+      with the most number cards (the first of them on a tie), where that is legal;
+    - else it discards the first card of its hand (or, where it may not discard, plays
+      the first legal action).
+
+    It draws nothing at random.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        del seed
+
+    def choose(self, observation: Observation, legal: tuple[Action, ...]) -> Action:
+        """Return the action for ``observation`` described in the class docstring."""
+        seat = observation.seat
+        caravans = observation.caravans
+        mine = range(3 * seat, 3 * seat + 3)
+        allowed = set(legal)
+        if observation.opening[seat]:
+            for card in observation.hand:
+                if pip(card) is not None:
+                    for c in mine:
+                        play = Play(card, c)
+                        if not caravans[c].piles and play in allowed:
+                            return play
+            return legal[0]
+        for c in mine:
+            if caravans[c].value > SALE_MAX and Disband(c) in allowed:
+                return Disband(c)
+        for card in observation.hand:
+            value = pip(card)
+            if value is None:
+                attack = self._attack(card, caravans, seat)
+                if attack is not None and attack in allowed:
+                    return attack
+                continue
+            for c in mine:
+                car, facing = caravans[c], caravans[(c + 3) % 6]
+                if SALE_MIN <= car.value <= SALE_MAX and (
+                    car.value > facing.value or facing.value > SALE_MAX
+                ):
+                    continue  # sold and leading
+                play = Play(card, c)
+                if play not in allowed:
+                    continue
+                if not car.piles:
+                    return play
+                if car.piles[-1].numeral.rank is not card.rank and car.value + value <= SALE_MAX:
+                    return play
+        discard = Discard(observation.hand[0])
+        return discard if discard in allowed else legal[0]
+
+    @staticmethod
+    def _attack(card: Card, caravans: Sequence[Caravan], seat: int) -> Play | None:
+        """Return the play of face card ``card`` on the last number card of the opponent's
+        caravan with the most number cards, or ``None`` when all of them are empty."""
+        theirs = range(3 * (1 - seat), 3 * (1 - seat) + 3)
+        target = max(theirs, key=lambda c: (len(caravans[c].piles), -c))
+        n = len(caravans[target].piles)
+        return Play(card, target, n - 1) if n else None
+
+    def __repr__(self) -> str:
+        return "CaravanRuleBot()"
 
 
 def heuristic(seed: int) -> CaravanHeuristic:

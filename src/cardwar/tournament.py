@@ -1,0 +1,392 @@
+"""Tournaments between agents: every seating rotation of every deal, win rates with 95%
+intervals, pairwise scores and a rating table.
+
+:func:`tournament` plays ``games`` games of a variant between agents named as
+:func:`cardwar.agents.agent` names them (``random``, ``heuristic``, ``ismcts:100``,
+``package.module:name``). The lineup gives one agent per seat; a shorter one is filled
+with its last agent (``ismcts,heuristic`` in a three-player game: one search agent
+against two heuristics). Deal ``d`` (the seed ``derive_seed(seed, d)``) is played once in
+every rotation of the lineup round the table, so that every agent sits in every seat on
+the same cards: game ``i`` is deal ``i // players`` in rotation ``i % players``, which
+puts lineup place ``(seat + rotation) % players`` in ``seat``. The result is a pure function
+of the arguments, whatever ``jobs`` is.
+
+For each agent of the lineup (the same kind twice is two entries, ``random`` and
+``random#2``) it counts the seats it played, and of those the wins, draws and losses, the
+win rate with its 95% Wilson interval, and its *score*: the share of the pairwise
+meetings it won against the other entries, a meeting being two seats of one game, won by
+the one that won the game when the other did not, and half to each otherwise. With two
+players the score is the usual one (wins plus half the draws, per game); with three or
+four it is the seat-adjusted equivalent, 50% for an agent as good as the others whatever
+the number of seats. The ratings are Bradley-Terry strengths fitted to the same meetings,
+on the Elo scale (400 points: odds of 10 to 1), the first entry at 0, each pair of
+entries given one drawn meeting as a prior so that a clean sweep stays finite.
+
+>>> from cardwar.tournament import tournament
+>>> result = tournament("caravan", ["heuristic", "random"], games=8, seed=1)
+>>> [(s.name, s.seats, s.wins) for s in result.standings]
+[('heuristic', 8, 8), ('random', 8, 0)]
+>>> print(result.table().splitlines()[0])
+agent      seats  wins  draws  losses  win rate   95% interval   score  rating
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
+
+import attrs
+
+from cardwar.agents import agent as build_agent
+from cardwar.agents import play
+from cardwar.core import Variant
+from cardwar.errors import AgentError
+from cardwar.records import Record
+from cardwar.rng import check_seed, derive_seed
+from cardwar.variants import variant as find_variant
+
+__all__ = ["GameResult", "Standing", "TournamentResult", "tournament", "wilson"]
+
+
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """Return the Wilson score interval of a proportion (95% for ``z = 1.96``); ``(0, 1)``
+    with no trials.
+
+    >>> [round(x, 3) for x in wilson(60, 100)]
+    [0.502, 0.691]
+    """
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = z * z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@attrs.frozen
+class GameResult:
+    """One game of a tournament: its index, deal seed, rotation, which lineup entry sat
+    in each seat, the winning seats (``None`` if it was cut unfinished by ``max_steps``),
+    whether it was a draw, its steps, and its record when it was asked for."""
+
+    index: int
+    seed: int
+    rotation: int
+    entries: tuple[int, ...]
+    winners: tuple[int, ...] | None
+    draw: bool
+    steps: int
+    record: Record | None = None
+
+
+@attrs.frozen
+class Standing:
+    """One entry's line of the table (see the module docstring)."""
+
+    name: str
+    kind: str
+    seats: int
+    wins: int
+    draws: int
+    losses: int
+    unfinished: int
+    meetings: int
+    score: float
+    rating: float
+
+    @property
+    def win_rate(self) -> float:
+        """Wins per seat played (unfinished games count as played)."""
+        return self.wins / self.seats if self.seats else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of :attr:`win_rate`."""
+        return wilson(self.wins, self.seats)
+
+    @property
+    def score_interval(self) -> tuple[float, float]:
+        """An approximate 95% interval of ``score`` (Wilson, over the meetings; the
+        meetings of one game are not independent, so it is a little narrow with three or
+        four seats)."""
+        return wilson(self.score * self.meetings, self.meetings)
+
+
+@attrs.frozen
+class TournamentResult:
+    """What :func:`tournament` returns: its arguments, one :class:`Standing` per lineup
+    entry, the wins of each seat over all games, the mean steps per game, and the games
+    whose records were asked for."""
+
+    variant: str
+    options: Any
+    seed: int
+    games: int
+    players: int
+    lineup: tuple[str, ...]
+    standings: tuple[Standing, ...]
+    seat_wins: tuple[int, ...]
+    draws: int
+    unfinished: int
+    mean_steps: float
+    records: tuple[Record, ...] = ()
+
+    def table(self) -> str:
+        """Return the standings as a text table, best score first."""
+        width = max(5, *(len(s.name) for s in self.standings))
+        head = (f"{'agent':<{width}}  {'seats':>5}  {'wins':>4}  {'draws':>5}  {'losses':>6}  "
+                f"{'win rate':>8}  {'95% interval':>13}  {'score':>6}  {'rating':>6}")
+        lines = [head]
+        for s in sorted(self.standings, key=lambda s: (-s.score, s.name)):
+            low, high = s.interval
+            lines.append(
+                f"{s.name:<{width}}  {s.seats:>5}  {s.wins:>4}  {s.draws:>5}  {s.losses:>6}  "
+                f"{100 * s.win_rate:>7.1f}%  {f'{100 * low:.1f}-{100 * high:.1f}%':>13}  "
+                f"{100 * s.score:>5.1f}%  {s.rating:>+6.0f}"
+            )
+        return "\n".join(lines)
+
+
+def _lineup(game: Variant, kinds: Sequence[str], players: int) -> tuple[str, ...]:
+    """Return the lineup's kinds, checked (each one builds an agent)."""
+    if isinstance(kinds, str) or not kinds:
+        raise AgentError("a tournament needs a sequence of agent kinds, one per seat or fewer")
+    if len(kinds) > players:
+        raise AgentError(f"{game.TITLE} has {players} seats; got {len(kinds)} agents")
+    if len(kinds) < 2:
+        raise AgentError("a tournament needs at least two agents")
+    for kind in kinds:
+        build_agent(kind, game, 0)  # refuses an unknown kind before any game is played
+    return tuple(kinds)
+
+
+def _names(kinds: Sequence[str]) -> tuple[str, ...]:
+    """Return the entries' names: the kind, with ``#2``, ``#3`` for a kind listed again."""
+    seen: dict[str, int] = {}
+    out = []
+    for kind in kinds:
+        seen[kind] = seen.get(kind, 0) + 1
+        out.append(kind if seen[kind] == 1 else f"{kind}#{seen[kind]}")
+    return tuple(out)
+
+
+def play_games(name: str, options: Any, seed: int, kinds: tuple[str, ...], players: int,
+               start: int, stop: int, max_steps: int | None, keep: frozenset[int] | None
+               ) -> list[GameResult]:
+    """Play games ``start`` to ``stop - 1`` of a tournament (a worker's share)."""
+    game = find_variant(name)
+    last = len(kinds) - 1
+    out = []
+    for index in range(start, stop):
+        deal_seed = derive_seed(seed, index // players)
+        rotation = index % players
+        # Lineup place (seat + rotation) % players; the places past the lineup's end are
+        # its last agent's.
+        entries = tuple(min((s + rotation) % players, last) for s in range(players))
+        agent_seed = derive_seed(seed, index)
+        seats = [build_agent(kinds[e], game, derive_seed(agent_seed, s + 1))
+                 for s, e in enumerate(entries)]
+        record = play(game, seats, deal_seed, options, max_steps=max_steps,
+                      players=[kinds[e] for e in entries])
+        result = record.outcome
+        out.append(GameResult(
+            index=index,
+            seed=deal_seed,
+            rotation=rotation,
+            entries=entries,
+            winners=None if result is None else tuple(result.winners),
+            draw=result is not None and result.is_draw,
+            steps=len(record.actions),
+            record=record if keep is None or index in keep else None,
+        ))
+    return out
+
+
+def _chunks(name: str, options: Any, seed: int, kinds: tuple[str, ...], players: int,
+            games: int, max_steps: int | None, keep: frozenset[int] | None, jobs: int
+            ) -> Iterator[list[GameResult]]:
+    """Yield the games' results in shares, in game order, from ``jobs`` processes."""
+    size = max(1, min(50, math.ceil(games / (4 * jobs))))
+    tasks = ((name, options, seed, kinds, players, start, min(start + size, games),
+              max_steps, keep) for start in range(0, games, size))
+    if jobs == 1 or games <= size:
+        for task in tasks:
+            yield play_games(*task)
+        return
+    import multiprocessing
+    from collections import deque
+
+    from cardwar.cli import _end_pool, _ignore_interrupts
+
+    pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_interrupts)
+    try:
+        # At most two shares per process are handed out ahead: memory stays bounded and
+        # Ctrl-C stops the run at once.
+        pending: deque[Any] = deque()
+        for task in tasks:
+            pending.append(pool.apply_async(play_games, task))
+            while len(pending) >= 2 * jobs:
+                yield _collect(pending.popleft())
+        while pending:
+            yield _collect(pending.popleft())
+        pool.close()
+        pool.join()
+    except BaseException:
+        _end_pool(pool)
+        raise
+
+
+def _collect(result: Any) -> list[GameResult]:
+    """Return a worker's share, waiting in short steps so that Ctrl-C is seen."""
+    while not result.ready():
+        result.wait(0.2)
+    games: list[GameResult] = result.get()
+    return games
+
+
+def _bradley_terry(wins: list[list[float]], rounds: int = 2000) -> list[float]:
+    """Return Elo-scale ratings (the first at 0) fitted by Hunter's MM algorithm to
+    ``wins[i][j]``, the meetings ``i`` won against ``j`` (halves for draws)."""
+    n = len(wins)
+    gamma = [1.0] * n
+    for _ in range(rounds):
+        new = []
+        for i in range(n):
+            won = sum(wins[i][j] for j in range(n) if j != i)
+            denominator = sum((wins[i][j] + wins[j][i]) / (gamma[i] + gamma[j])
+                              for j in range(n) if j != i)
+            new.append(won / denominator if denominator else gamma[i])
+        total = math.fsum(new)
+        new = [g * n / total for g in new]
+        done = max(abs(a - b) for a, b in zip(new, gamma, strict=True)) < 1e-12
+        gamma = new
+        if done:
+            break
+    return [400.0 * math.log10(g / gamma[0]) for g in gamma]
+
+
+def summarise(game: Variant, options: Any, seed: int, kinds: tuple[str, ...], players: int,
+              results: Iterable[GameResult]) -> TournamentResult:
+    """Return the tournament's result from its games' results, in game order."""
+    names = _names(kinds)
+    n = len(kinds)
+    seats = [0] * n
+    won = [0] * n
+    drawn = [0] * n
+    lost = [0] * n
+    cut = [0] * n
+    meetings = [[0.0] * n for _ in range(n)]
+    seat_wins = [0] * players
+    games = draws = unfinished = steps = 0
+    kept = []
+    for r in results:
+        games += 1
+        steps += r.steps
+        if r.record is not None:
+            kept.append(r.record)
+        for e in r.entries:
+            seats[e] += 1
+        if r.winners is None:
+            unfinished += 1
+            for e in r.entries:
+                cut[e] += 1
+            continue
+        if r.draw:
+            draws += 1
+        for s in r.winners:
+            seat_wins[s] += 1
+        for s, e in enumerate(r.entries):
+            if r.draw:
+                drawn[e] += 1
+            elif s in r.winners:
+                won[e] += 1
+            else:
+                lost[e] += 1
+        for s, e in enumerate(r.entries):
+            for t, f in enumerate(r.entries):
+                if e == f:
+                    continue
+                a, b = s in r.winners, t in r.winners
+                meetings[e][f] += 1.0 if a and not b else 0.0 if b and not a else 0.5
+    played = [[meetings[i][j] + meetings[j][i] for j in range(n)] for i in range(n)]
+    prior = [[0.0 if i == j else meetings[i][j] + 0.5 for j in range(n)] for i in range(n)]
+    ratings = _bradley_terry(prior)
+    standings = tuple(
+        Standing(
+            name=names[e], kind=kinds[e], seats=seats[e], wins=won[e], draws=drawn[e],
+            losses=lost[e], unfinished=cut[e], meetings=int(sum(played[e])),
+            score=sum(meetings[e]) / sum(played[e]) if sum(played[e]) else 0.5,
+            rating=ratings[e],
+        )
+        for e in range(n)
+    )
+    return TournamentResult(
+        variant=game.NAME, options=options, seed=seed, games=games, players=players,
+        lineup=kinds, standings=standings, seat_wins=tuple(seat_wins), draws=draws,
+        unfinished=unfinished, mean_steps=steps / games if games else 0.0,
+        records=tuple(kept),
+    )
+
+
+def tournament(
+    variant: Variant | str,
+    agents: Sequence[str],
+    games: int,
+    seed: int,
+    options: Any = None,
+    *,
+    jobs: int = 1,
+    max_steps: int | None = None,
+    records: Iterable[int] | bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> TournamentResult:
+    """Play a tournament (see the module docstring) and return its result.
+
+    ``agents``: the lineup, agent kinds as :func:`cardwar.agents.agent` takes them, at
+    least two and at most one per seat. ``options``: the variant's options value or a dict
+    of keyword arguments for ``options(...)``. ``jobs``: worker processes. ``max_steps``:
+    cut each game there (it then counts in ``unfinished``, neither won nor lost).
+    ``records``: ``True`` to keep every game's record, or the indices of the games to keep
+    (in the result's ``records``, in game order). ``progress`` is called with the
+    number of games finished after each share of them.
+    """
+    game = find_variant(variant) if isinstance(variant, str) else variant
+    check_seed(seed)
+    if isinstance(options, dict):
+        options = game.options(**options)
+    elif options is None:
+        options = game.options()
+    if game.AUTOMATIC:
+        raise AgentError(f"{game.TITLE} plays itself: there are no agents to compare")
+    for what, value in (("games", games), ("jobs", jobs)):
+        if type(value) is not int or value < 1:
+            raise AgentError(f"{what} must be an int >= 1, got {value!r}")
+    if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
+        raise AgentError(f"max_steps must be an int >= 1 or None, got {max_steps!r}")
+    players = game.num_players(game.new_game(0, options))
+    kinds = _lineup(game, agents, players)
+    keep: frozenset[int] | None
+    if records is True:
+        keep = None
+    elif records is False:
+        keep = frozenset()
+    else:
+        keep = frozenset(records)
+        bad = sorted(i for i in keep if type(i) is not int or not 0 <= i < games)
+        if bad:
+            raise AgentError(f"records: no game {bad[0]!r} among games 0 to {games - 1}")
+
+    def results() -> Iterator[GameResult]:
+        done = 0
+        for chunk in _chunks(game.NAME, options, seed, kinds, players, games, max_steps,
+                             keep, jobs):
+            yield from chunk
+            done += len(chunk)
+            if progress is not None:
+                progress(done)
+
+    # Summarised as the games arrive: memory does not grow with the number of games
+    # (only with the records asked for).
+    return summarise(game, options, seed, kinds, players, results())
