@@ -56,8 +56,7 @@ def _on_threads(game: Variant) -> list[list[tuple[str, ...]] | None]:
 @pytest.fixture
 def cold_caches(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Empty every module-level cache, and switch threads as often as possible."""
-    monkeypatch.setattr(caravan_rules, "_PLAYS", {})
-    monkeypatch.setattr(caravan_rules, "_DISCARDS", {})
+    monkeypatch.setattr(caravan_rules, "_PLAYS", caravan_rules._fresh_plays())
     monkeypatch.setattr(war_rules, "_RULES", {})
     monkeypatch.setattr(peace_rules, "_RULES", {})
     interval = sys.getswitchinterval()
@@ -76,8 +75,7 @@ def test_games_on_threads_from_cold_caches_are_the_single_threaded_games(
     for _ in range(ROUNDS.get(game.NAME, 1)):
         # Empty the caches that the runs before filled, so that the threads build them
         # together.
-        caravan_rules._PLAYS.clear()
-        caravan_rules._DISCARDS.clear()
+        caravan_rules._PLAYS.update(caravan_rules._fresh_plays())
         war_rules._RULES.clear()
         peace_rules._RULES.clear()
         assert _on_threads(game) == expected

@@ -605,22 +605,23 @@ _ORDER = {card: _order(card) for card in (card_from_index(i) for i in range(CARD
 
 
 # Interned actions: legal_actions is the hot path, and an attrs instance costs more to
-# build than a list lookup. Per card, one row per caravan: row[0] is the card played on
-# the end of the caravan, row[i + 1] the card played on its number card i.
-_PLAYS: dict[Card, list[list[Play]]] = {}
+# build than a dict lookup. Per card, one row per caravan: row[0] is the card played on
+# the end of the caravan, row[i + 1] the card played on its number card i. The rows are
+# made at import with row[0] alone and grow, as games need them, by _row.
+def _fresh_plays() -> dict[Card, list[list[Play]]]:
+    """Return the interned plays as made at import (the rows of every card, each holding
+    only the play on the end of its caravan)."""
+    return {card: [[Play(card, c)] for c in range(6)] for card in _ORDER}
 
 
-_DISCARDS: dict[Card, Discard] = {}
+_PLAYS: dict[Card, list[list[Play]]] = _fresh_plays()
+
+
+#: The discard of every card, made once.
+_DISCARDS: dict[Card, Discard] = {card: Discard(card) for card in _ORDER}
 
 
 _DISBANDS = tuple(Disband(c) for c in range(6))
-
-
-def _rows(card: Card) -> list[list[Play]]:
-    rows = _PLAYS.get(card)
-    if rows is None:
-        rows = _PLAYS[card] = [[Play(card, c)] for c in range(6)]
-    return rows
 
 
 def _row(rows: list[list[Play]], card: Card, c: int, n: int) -> list[Play]:
@@ -633,13 +634,6 @@ def _row(rows: list[list[Play]], card: Card, c: int, n: int) -> list[Play]:
         row = [*row, *(Play(card, c, i - 1) for i in range(len(row), n + 1))]
         rows[c] = row
     return row
-
-
-def _discard(card: Card) -> Discard:
-    found = _DISCARDS.get(card)
-    if found is None:
-        found = _DISCARDS[card] = Discard(card)
-    return found
 
 
 def _numeral_fits(car: Caravan, card: Card, value: int) -> bool:
@@ -658,11 +652,17 @@ def _numeral_fits(car: Caravan, card: Card, value: int) -> bool:
 
 
 def _opening_can_discard(state: State, seat: int) -> bool:
+    return _may_discard_opening(state.options, state.decks[seat], state.hands[seat],
+                                state.caravans, seat)
+
+
+def _may_discard_opening(opts: Options, deck_cards: tuple[Card, ...], hand: tuple[Card, ...],
+                         caravans: tuple[Caravan, ...], seat: int) -> bool:
     # CARAVAN-OPENING-DISCARD: only while short of number cards, and with a card to draw.
-    if state.options.opening_discard is OpeningDiscard.NEVER or not state.decks[seat]:
+    if opts.opening_discard is OpeningDiscard.NEVER or not deck_cards:
         return False
-    empty = sum(1 for c in range(3 * seat, 3 * seat + 3) if not state.caravans[c].piles)
-    numerals = sum(1 for card in state.hands[seat] if card.rank in _PIPS)
+    empty = sum(1 for c in range(3 * seat, 3 * seat + 3) if not caravans[c].piles)
+    numerals = sum(1 for card in hand if card.rank in _PIPS)
     return numerals < empty
 
 
@@ -685,10 +685,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         empty = [c for c in own if not caravans[c].piles]
         for card in cards:
             if card.rank in _PIPS:
-                rows = _rows(card)
-                out.extend(rows[c][0] for c in empty)
+                rows = _PLAYS[card]
+                out.extend([rows[c][0] for c in empty])
         if _opening_can_discard(state, seat):
-            out.extend(_discard(card) for card in cards)
+            out.extend([_DISCARDS[card] for card in cards])
         return tuple(out)
     limit = state.options.face_limit
     most = state.options.max_numbers
@@ -705,7 +705,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     for card in cards:
         rank = card.rank
         value = _PIPS.get(rank)
-        rows = _rows(card)
+        rows = _PLAYS[card]
         if value is not None:
             # CARAVAN-NUMERAL: number cards go on your own caravans only.
             suit = card.suit
@@ -737,8 +737,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
                     out.extend(row[1 : n + 1])
                 else:
                     out.extend(row[i + 1] for i in range(n) if len(piles[i].faces) < limit)
-    out.extend(_discard(card) for card in cards)  # CARAVAN-DISCARD
-    out.extend(_DISBANDS[c] for c in own if caravans[c].piles)  # CARAVAN-DISBAND
+    out.extend([_DISCARDS[card] for card in cards])  # CARAVAN-DISCARD
+    out.extend([_DISBANDS[c] for c in own if caravans[c].piles])  # CARAVAN-DISBAND
     return tuple(out)
 
 
@@ -854,19 +854,25 @@ def step(state: State, action: Action) -> State:
         deck_cards = decks[seat]
         hands[seat] = (*hands[seat], deck_cards[0])
         decks[seat] = deck_cards[1:]
-    nxt = State(
-        options=state.options,
-        decks=(decks[0], decks[1]),
-        hands=(hands[0], hands[1]),
+    new_decks = (decks[0], decks[1])
+    new_hands = (hands[0], hands[1])
+    turns = state.turns + 1
+    opts = state.options
+    flags, nxt, result = _conclude(opts, new_decks, new_hands, caravans, state.opening, turns,
+                                   1 - seat)
+    return State(
+        options=opts,
+        decks=new_decks,
+        hands=new_hands,
         caravans=caravans,
-        discards=discards,
         rng=state.rng,
-        to_move=seat,
-        opening=state.opening,
-        turns=state.turns + 1,
+        discards=discards,
+        to_move=nxt,
+        opening=flags,
+        turns=turns,
         last=action,
+        result=result,
     )
-    return _settle(nxt, 1 - seat)
 
 
 def _replace(caravans: tuple[Caravan, ...], c: int, car: Caravan) -> tuple[Caravan, ...]:
@@ -944,54 +950,72 @@ def _apply_play(
 
 def _settle(state: State, nxt: int) -> State:
     """Return ``state`` with the opening forfeits applied, the next seat to move and the
-    outcome if the game has ended (CARAVAN-OPENING, CARAVAN-END, CARAVAN-EMPTY-HAND,
-    CARAVAN-LIMIT)."""
-    opening = list(state.opening)
-    if opening[0] or opening[1]:
-        for s in (0, 1):
-            # CARAVAN-OPENING: a seat's opening ends when its three caravans are started,
-            # or when it has no number card to start one and may not discard (a forfeit).
-            if opening[s]:
-                empty = not all(state.caravans[c].piles for c in range(3 * s, 3 * s + 3))
-                has_numeral = any(card.rank in _PIPS for card in state.hands[s])
-                if not empty or not (has_numeral or _opening_can_discard(state, s)):
-                    opening[s] = False
-        if not opening[nxt] and opening[1 - nxt]:
-            nxt = 1 - nxt
-    result: Outcome | None = None
-    won = position_winners(state.caravans)
-    counts = (won.count(0), won.count(1))
-    opts = state.options
-    if None not in won or (opts.early_finish and max(counts) >= 2):
-        # CARAVAN-END, CARAVAN-WIN, CARAVAN-EARLY
-        winner = 0 if counts[0] > counts[1] else 1
-        result = Outcome(Termination.CARAVANS_SOLD, (winner,), counts)
-    elif not (opening[0] or opening[1]) and not state.hands[nxt]:
-        # CARAVAN-EMPTY-HAND: a seat with no card when its turn comes loses.
-        result = Outcome(Termination.EMPTY_HAND, (1 - nxt,), counts)
-    elif (
-        opts.empty_hand is EmptyHand.AT_ONCE
-        and not (opening[0] or opening[1])
-        and not state.hands[1 - nxt]
-    ):
-        # CARAVAN-EMPTY-HAND, empty_hand=at_once: the turn emptied the mover's hand while
-        # the other still holds cards.
-        result = Outcome(Termination.EMPTY_HAND, (nxt,), counts)
-    elif opts.max_turns is not None and state.turns >= opts.max_turns:
-        result = Outcome(Termination.TURN_LIMIT, (), counts)  # CARAVAN-LIMIT
+    outcome if the game has ended (see :func:`_conclude`)."""
+    opening, nxt, result = _conclude(state.options, state.decks, state.hands, state.caravans,
+                                     state.opening, state.turns, nxt)
     return State(
-        options=opts,
+        options=state.options,
         decks=state.decks,
         hands=state.hands,
         caravans=state.caravans,
         rng=state.rng,
         discards=state.discards,
         to_move=nxt,
-        opening=(opening[0], opening[1]),
+        opening=opening,
         turns=state.turns,
         last=state.last,
         result=result,
     )
+
+
+def _conclude(
+    opts: Options,
+    decks: tuple[tuple[Card, ...], tuple[Card, ...]],
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]],
+    caravans: tuple[Caravan, ...],
+    opening_now: tuple[bool, bool],
+    turns: int,
+    nxt: int,
+) -> tuple[tuple[bool, bool], int, Outcome | None]:
+    """Return, for a table after a turn, each seat's opening flag after the opening
+    forfeits, the seat to move next (``nxt`` unless it has finished its opening while the
+    other has not) and the outcome if the game has ended (CARAVAN-OPENING, CARAVAN-END,
+    CARAVAN-EMPTY-HAND, CARAVAN-LIMIT)."""
+    opening = opening_now
+    if opening[0] or opening[1]:
+        flags = list(opening)
+        for s in (0, 1):
+            # CARAVAN-OPENING: a seat's opening ends when its three caravans are started,
+            # or when it has no number card to start one and may not discard (a forfeit).
+            if flags[s]:
+                empty = not all(caravans[c].piles for c in range(3 * s, 3 * s + 3))
+                has_numeral = any(card.rank in _PIPS for card in hands[s])
+                if not empty or not (
+                    has_numeral or _may_discard_opening(opts, decks[s], hands[s], caravans, s)
+                ):
+                    flags[s] = False
+        if not flags[nxt] and flags[1 - nxt]:
+            nxt = 1 - nxt
+        opening = (flags[0], flags[1])
+    result: Outcome | None = None
+    won = position_winners(caravans)
+    if None not in won or (opts.early_finish and max(won.count(0), won.count(1)) >= 2):
+        # CARAVAN-END, CARAVAN-WIN, CARAVAN-EARLY
+        counts = (won.count(0), won.count(1))
+        winner = 0 if counts[0] > counts[1] else 1
+        result = Outcome(Termination.CARAVANS_SOLD, (winner,), counts)
+    elif not (opening[0] or opening[1]):
+        if not hands[nxt]:
+            # CARAVAN-EMPTY-HAND: a seat with no card when its turn comes loses.
+            result = Outcome(Termination.EMPTY_HAND, (1 - nxt,),
+                             (won.count(0), won.count(1)))
+        elif opts.empty_hand is EmptyHand.AT_ONCE and not hands[1 - nxt]:
+            # CARAVAN-EMPTY-HAND, empty_hand=at_once: the turn emptied the mover's hand
+            # while the other still holds cards.
+            result = Outcome(Termination.EMPTY_HAND, (nxt,), (won.count(0), won.count(1)))
+    if result is None and opts.max_turns is not None and turns >= opts.max_turns:
+        result = Outcome(Termination.TURN_LIMIT, (), (won.count(0), won.count(1)))  # CARAVAN-LIMIT
+    return opening, nxt, result
 
 
 def outcome(state: State) -> Outcome | None:
