@@ -10,6 +10,13 @@ Each round plays the same seeded games (a ``random.Random(seed)`` choosing among
 actions), first recording the positions and the moves, then timing, over those same
 positions, ``legal_actions`` alone and ``step`` alone, with ``time.process_time`` (CPU
 time: other load on a shared machine does not count). The best round of each is kept.
+
+With ``--naive`` it also times, in the same run and alternating round by round, whole
+random self-play loops of Caravan: cardwar's (``legal_actions``, ``random.choice``,
+``step``) and the naive mutable loop of :mod:`naive_caravan` (a list per caravan, the same
+rules), and prints both rates in moves per CPU-second and their ratio::
+
+    .venv/bin/python benchmarks/selfplay.py caravan --naive --games 200 --rounds 7
 """
 
 from __future__ import annotations
@@ -56,11 +63,44 @@ def measure(name: str, games: int, rounds: int) -> dict[str, float]:
             "step": best_step / len(pairs)}
 
 
+def cardwar_loop(seeds: range) -> int:
+    """Play random self-play of Caravan through the public API; return the moves."""
+    game = variant("caravan")
+    legal_actions, step, outcome, new_game = (
+        game.legal_actions, game.step, game.outcome, game.new_game)
+    moves = 0
+    for seed in seeds:
+        choice = random.Random(seed).choice
+        state = new_game(seed)
+        while outcome(state) is None:
+            state = step(state, choice(legal_actions(state)))
+            moves += 1
+    return moves
+
+
+def naive_ratio(games: int, rounds: int) -> tuple[float, float]:
+    """Return the best moves per CPU-second of cardwar's Caravan loop and of the naive
+    loop, timed alternately (which goes first alternates too)."""
+    from naive_caravan import play_naive_games
+
+    seeds = range(games)
+    loops = {"cardwar": cardwar_loop, "naive": play_naive_games}
+    best = {"cardwar": 0.0, "naive": 0.0}
+    for r in range(rounds):
+        for name in (("cardwar", "naive") if r % 2 == 0 else ("naive", "cardwar")):
+            start = time.process_time()
+            moves = loops[name](seeds)
+            best[name] = max(best[name], moves / (time.process_time() - start))
+    return best["cardwar"], best["naive"]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("variants", nargs="*", default=list(DECISION_GAMES))
     parser.add_argument("--games", type=int, default=20, help="games per variant")
     parser.add_argument("--rounds", type=int, default=5, help="timed rounds (best kept)")
+    parser.add_argument("--naive", action="store_true",
+                        help="also the ratio of Caravan's loop to a naive mutable loop")
     args = parser.parse_args()
     print(f"random self-play through the public API, best of {args.rounds} rounds, CPU time")
     print(f"{'variant':9} {'moves':>7} {'legal us':>9} {'step us':>8} {'move us':>8} "
@@ -70,6 +110,13 @@ def main() -> None:
         move = m["legal"] + m["step"]
         print(f"{name:9} {m['moves']:7d} {m['legal'] * 1e6:9.2f} {m['step'] * 1e6:8.2f} "
               f"{move * 1e6:8.2f} {1 / move:12,.0f}")
+    if args.naive:
+        mine, naive = naive_ratio(args.games, args.rounds)
+        print(f"\nCaravan, whole random self-play loops, {args.games} games, best of "
+              f"{args.rounds} alternating rounds, CPU time:")
+        print(f"  cardwar (legal_actions + choice + step): {mine:12,.0f} moves/CPU-s")
+        print(f"  naive mutable loop (a list per caravan): {naive:12,.0f} moves/CPU-s")
+        print(f"  ratio cardwar / naive: {mine / naive:.2f}")
 
 
 if __name__ == "__main__":
