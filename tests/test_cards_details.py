@@ -15,6 +15,7 @@ from cardwar.cards import (
     Rank,
     Suit,
     check_deal,
+    check_deal_piles,
     parse_cards,
     reduced_deck,
 )
@@ -85,3 +86,15 @@ def test_an_empty_deck_is_refused_with_the_rule(ranks: str, suits: str) -> None:
     with pytest.raises(CardError) as err:
         reduced_deck(ranks, suits)
     assert str(err.value) == "a deck needs at least one rank and one suit"
+
+
+@pytest.mark.parametrize(("deal", "kind"), [({"AS", "KS"}, "set"), ({"AS": 1}, "dict"),
+                                            (5, "int"), (None, "NoneType")])
+def test_an_unordered_or_unsequenced_deal_is_refused_with_its_type(deal: object,
+                                                                  kind: str) -> None:
+    # kills check_deal_piles mutmut_3 to 6 (the exact message, with the deal's type)
+    with pytest.raises(DealError) as err:
+        check_deal_piles(deal)
+    assert str(err.value) == ("an explicit deal is a list of piles (each a string of card "
+                              f"notation or a list of cards), got {kind}")
+
