@@ -1,0 +1,159 @@
+"""Details of the observation tensors that the main tests leave open, written from mutation
+testing: the exact layouts (every part's name, shape, public flag and description) of the
+War family (:mod:`cardwar.variants._battle.encoding`) and of General's War, as
+docs/research.md tabulates them; every value of a War tensor, from the observing seat's
+point of view (seat-relative rows), with a reduced two-copy deck, ``wars_to_win`` and a
+battle limit, and without either; and the message that refuses an action other than
+``Play.PLAY``."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardwar import generals, peace, war
+from cardwar.cards import CARD_COUNT, card_index, parse_card
+from cardwar.encoding import Part, tensor_part
+from cardwar.errors import ActionTypeError
+from cardwar.variants._battle.rules import BattleRecord, Turn
+
+
+def _battle_layout(n: int) -> tuple[Part, ...]:
+    return (
+        Part("stock_sizes", (n,), True, "cards in each seat's stock, over the deck's cards"),
+        Part("won_sizes", (n,), True, "cards in each seat's win pile, over the deck's cards"),
+        Part("set_aside", (1,), True, "spare cards set aside, over the deck's cards"),
+        Part("wars_won", (n,), True,
+             "wars won per seat, over wars_to_win (over the battles played without it)"),
+        Part("progress", (1,), True, "battles played over the battle limit (0 without one)"),
+        Part("last_battle", (n, CARD_COUNT), True,
+             "the face-up cards each seat showed in the last battle, by card index, over "
+             "the copies of each card in the deck"),
+    )
+
+
+def _exact(layout: tuple[Part, ...]) -> list[tuple[object, ...]]:
+    # Every field of each part, its size (which Part's equality leaves out) included.
+    return [(p.name, p.shape, p.public, p.doc, p.size) for p in layout]
+
+
+def _row(values: dict[str, float]) -> tuple[float, ...]:
+    row = [0.0] * CARD_COUNT
+    for text, value in values.items():
+        row[card_index(parse_card(text))] = value
+    return tuple(row)
+
+
+def test_battle_layouts_are_the_documented_parts() -> None:
+    # kills BattleEncoding.layout mutmut_4 to 83 (public flags and descriptions)
+    for players in (2, 3):
+        layout = war.observation_layout(war.options(players=players))
+        assert _exact(layout) == _exact(_battle_layout(players))
+    assert _exact(peace.observation_layout(peace.options())) == _exact(_battle_layout(2))
+    assert war.observation_shape(war.options(players=3)) == (3 + 3 + 1 + 3 + 1 + 3 * 53,)
+
+
+def test_generals_layout_is_the_documented_parts() -> None:
+    # kills generals _Codec.layout mutmut_4 to 43 (private hand and squad, public rest)
+    n = 4
+    expected = (
+        Part("hand", (CARD_COUNT,), False, "the seat's own hand, by card index"),
+        Part("squad", (CARD_COUNT,), False, "the seat's own squad committed this battle"),
+        Part("committed", (n,), True, "whether each seat has committed its squad"),
+        Part("committed_sizes", (n,), True, "cards in each committed squad, over 3"),
+        Part("generals", (n, 4), True,
+             "each seat's claimed generals still in its hand, by suit"),
+        Part("hand_sizes", (n,), True, "cards in each seat's hand, over 52"),
+        Part("reserve_sizes", (2,), True,
+             "cards in each reserve (the shared one first), over 52"),
+        Part("won_sizes", (n,), True, "cards in each seat's won pile, over 52"),
+        Part("pot", (n, CARD_COUNT), True, "the cards left on the table by equal sums"),
+        Part("scores", (n,), True, "scores over the target, clipped into [0, 1]"),
+        Part("kills", (n, n), True,
+             "generals of seat j killed by seat i, over kills_to_win"),
+        Part("places", (n,), True, "each seat's place over the seats (0 while it plays)"),
+        Part("dealer", (n,), True, "the dealer, one-hot"),
+        Part("claimant", (n,), True, "the seat deciding on a claim, one-hot (none)"),
+        Part("chooser", (n,), True, "the chooser of the battle, one-hot"),
+        Part("sides", (n, 2), True,
+             "the side of the battle each seat fights on (the chooser's first)"),
+        Part("deals", (1,), True, "the number of the current deal, over 8, clipped"),
+    )
+    assert _exact(generals.observation_layout(generals.options(players=n))) == _exact(expected)
+
+
+def test_an_action_other_than_play_is_refused_by_name() -> None:
+    # kills BattleEncoding.index mutmut_2
+    with pytest.raises(ActionTypeError) as err:
+        war.action_to_index(war.options(), "play")
+    assert str(err.value) == "the one action of War is Play.PLAY, got 'play'"
+    with pytest.raises(ActionTypeError) as err:
+        peace.action_to_index(peace.options(), None)
+    assert str(err.value) == "the one action of Peace is Play.PLAY, got None"
+
+
+def test_war_tensor_of_a_hand_made_position_seen_by_seat_1() -> None:
+    # Three seats, a 16-card deck of two copies, wars_to_win=5 and a limit of 40 battles;
+    # seat 1 sees its own row first, then seat 2's, then seat 0's.
+    # kills BattleEncoding.write mutmut_5, 17, 19, 20, 33, 38, 39, 47, 49, 50, 71, 74, 81
+    opts = war.options(players=3, ranks="2 3 4 5", suits="SH", decks=2, face_down=1,
+                       pickup_order="win_pile", wars_to_win=5, max_battles=40)
+    last = BattleRecord(
+        rounds=(
+            (Turn(0, 0, parse_card("5S")), Turn(1, 0, parse_card("5H")),
+             Turn(2, 0, parse_card("3S"))),
+            (Turn(0, 1, parse_card("2S")), Turn(1, 1, parse_card("4H"))),
+        ),
+        winner=1,
+        cards=7,
+    )
+    obs = war.Observation(seat=1, stock_sizes=(5, 3, 2), won_sizes=(2, 3, 0), set_aside=1,
+                          battles=12, wars_won=(1, 3, 0), last=last, result=None,
+                          options=opts, wars=4)
+    layout = war.observation_layout(opts)
+    tensor = war.observation_tensor(obs)
+    assert tensor_part(layout, tensor, "stock_sizes") == (3 / 16, 2 / 16, 5 / 16)
+    assert tensor_part(layout, tensor, "won_sizes") == (3 / 16, 0.0, 2 / 16)
+    assert tensor_part(layout, tensor, "set_aside") == (1 / 16,)
+    assert tensor_part(layout, tensor, "wars_won") == (3 / 5, 0.0, 1 / 5)
+    assert tensor_part(layout, tensor, "progress") == (12 / 40,)
+    # One card of two copies counts 0.5.
+    assert tensor_part(layout, tensor, "last_battle") == (
+        _row({"5H": 0.5, "4H": 0.5}) + _row({"3S": 0.5}) + _row({"5S": 0.5, "2S": 0.5}))
+    assert war.observation_tensor(obs, check=True) == tensor
+
+
+def test_war_tensor_without_a_target_or_a_limit() -> None:
+    # A first battle that is a war, won by seat 0, seen by seat 1: without wars_to_win the
+    # wars won count over the battles played (one), and without a battle limit the
+    # progress is 0.
+    # kills BattleEncoding.write mutmut_44, 63, 64 (and the rotation mutants again)
+    opts = war.options(ranks="2 3 4 5", suits="SH", face_down=1, max_battles=None)
+    state = war.new_game(0, opts, deal=["5S 2S 3S 4S", "5H 3H 2H 4H"])
+    state = war.step(state, war.Play.PLAY)
+    layout = war.observation_layout(opts)
+    tensor = war.observation_tensor(war.observe(state, 1))
+    assert tensor == war.observation_tensor(war.observe(state, 1), check=True)
+    assert tensor_part(layout, tensor, "stock_sizes") == (1 / 8, 7 / 8)
+    assert tensor_part(layout, tensor, "won_sizes") == (0.0, 0.0)
+    assert tensor_part(layout, tensor, "set_aside") == (0.0,)
+    assert tensor_part(layout, tensor, "wars_won") == (0.0, 1.0)
+    assert tensor_part(layout, tensor, "progress") == (0.0,)
+    assert tensor_part(layout, tensor, "last_battle") == (
+        _row({"5H": 1.0, "2H": 1.0}) + _row({"5S": 1.0, "3S": 1.0}))
+    # Seat 0's own view after a second war: each seat's war over the two battles.
+    state = war.step(state, war.Play.PLAY)
+    mine = war.observation_tensor(war.observe(state, 0))
+    assert (state.battles, state.wars_won) == (2, (1, 1))
+    assert tensor_part(layout, mine, "wars_won") == (1 / 2, 1 / 2)
+    assert tensor_part(layout, mine, "progress") == (0.0,)
+
+
+def test_war_progress_counts_battles_over_the_limit() -> None:
+    opts = war.options(ranks="2 3 4 5", suits="SH", face_down=1, max_battles=4)
+    state = war.new_game(0, opts, deal=["5S 2S 3S 4S", "5H 3H 2H 4H"])
+    layout = war.observation_layout(opts)
+    assert tensor_part(layout, war.observation_tensor(war.observe(state, 0)),
+                       "progress") == (0.0,)
+    state = war.step(state, war.Play.PLAY)
+    assert tensor_part(layout, war.observation_tensor(war.observe(state, 1)),
+                       "progress") == (1 / 4,)
