@@ -20,6 +20,7 @@ import pytest
 from cardwar import __version__, agents, caravan, records, war
 from cardwar.cli import _columns, main
 from cardwar.rng import derive_seed
+from cardwar.variants import variant as cardwar_variant
 
 RECORDS = Path(__file__).parent / "records"
 
@@ -349,3 +350,31 @@ def test_play_step_by_step_without_input_plays_the_rest(
     monkeypatch.setattr("builtins.input", no_input)
     assert main(["play", "peace", "--seed", "2", "--step", "-o", "max_battles=5"]) == 0
     assert "result: draw (battle_limit) after 5 battles" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("name", "opts", "max_steps"),
+    [("war", {}, 150), ("war", {"max_battles": 40}, 1_000_000),
+     ("peace", {"players": 3, "max_battles": 60}, 50)],
+)
+def test_simulate_counts_a_chunk_at_once_as_it_counts_its_games_one_by_one(
+    name: str, opts: dict[str, object], max_steps: int
+) -> None:
+    # The batch path of `simulate` summarises each chunk with numpy (Tally.add_chunk);
+    # the rows of --json are the same games one by one. Cut games, draws by reason and
+    # wins per seat must agree.
+    from cardwar import batch
+    from cardwar.cli import Tally, _chunk_rows
+
+    game = cardwar_variant(name)
+    options = game.options(**opts)
+    chunks = list(batch.simulate(game, options, master_seed=3, games=3000, chunk_size=700))
+    at_once, one_by_one = Tally(options.players), Tally(options.players)
+    for chunk in chunks:
+        at_once.add_chunk(chunk, max_steps)
+        for row in _chunk_rows(chunk, max_steps):
+            one_by_one.add(row)
+    assert at_once.summary() == one_by_one.summary()
+    summary = at_once.summary()
+    assert summary["games"] == 3000
+    assert summary["unfinished"] > 0 or summary["draws"]

@@ -705,6 +705,28 @@ class Tally:
         for seat in result["winners"] or ():
             self.wins[seat] += 1
 
+    def add_chunk(self, chunk: batch.BatchChunk, max_steps: int) -> None:
+        """Count the games of a chunk of the batch engine at once, as :meth:`add` counts
+        the rows :func:`_chunk_rows` makes of it (a game longer than ``max_steps`` battles
+        is unfinished, counted at ``max_steps``)."""
+        import numpy as np
+
+        battles = np.asarray(chunk.battles)
+        done = battles <= max_steps
+        steps = np.where(done, battles, max_steps)
+        values, counts = np.unique(steps, return_counts=True)
+        for value, count in zip(values.tolist(), counts.tolist(), strict=True):
+            self.lengths[value] += count
+        self.unfinished += int((~done).sum())
+        winners = np.asarray(chunk.winner)[done]
+        seats, won = np.unique(winners[winners >= 0], return_counts=True)
+        for seat, count in zip(seats.tolist(), won.tolist(), strict=True):
+            self.wins[seat] += count
+        codes = np.asarray(chunk.termination)[done][winners < 0]
+        codes, drawn = np.unique(codes, return_counts=True)
+        for code, count in zip(codes.tolist(), drawn.tolist(), strict=True):
+            self.draws[batch.TERMINATIONS[code].value] += count
+
     def _nth(self, index: int) -> int:
         """Return the ``index``-th smallest length (from 0)."""
         seen = 0
@@ -832,9 +854,11 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     text = sys.stderr if args.json == "-" else sys.stdout
     quiet = args.no_progress or not sys.stderr.isatty()
     results: Iterator[dict[str, Any]]
+    chunks: Iterator[batch.BatchChunk] | None = None
     if batch.supports(game, options):
         # War and Peace: the batch engine, bit-identical to step (one step is one battle).
-        results = _run_batch(game, options, args.seed, args.n, jobs, args.max_steps, quiet)
+        chunks = _batch_chunks(game, options, args.seed, args.n, jobs, args.max_steps, quiet)
+        results = (row for chunk in chunks for row in _chunk_rows(chunk, args.max_steps))
         engine = "batch engine (numba)"
     else:
         chunk = max(1, min(200, math.ceil(args.n / (jobs * 8))))
@@ -850,7 +874,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     print(f"{game.TITLE}: {args.n} games, seed {args.seed}; options: "
           f"{_changed_options(options)}{agents_text}; engine: {engine}", file=text, flush=True)
     tally = Tally(players)
-    if args.json is None:
+    if args.json is None and chunks is not None:
+        for chunk in chunks:  # counted a chunk at a time, never game by game
+            tally.add_chunk(chunk, args.max_steps)
+    elif args.json is None:
         for result in results:
             tally.add(result)
     else:
@@ -879,6 +906,46 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+#: Games per chunk of the batch engine in ``simulate``: small enough that Ctrl-C, seen
+#: between chunks, stops the run within a second or two.
+_BATCH_CHUNK = 10_000
+
+
+def _batch_chunks(game: Variant, options: Any, seed: int, n: int, jobs: int, max_steps: int,
+                  quiet: bool = True) -> Iterator[batch.BatchChunk]:
+    """Play the games with :mod:`cardwar.batch`; yield its chunks in game order. A game
+    longer than ``max_steps`` battles is to be cut there, unfinished, as the step loop cuts
+    it (:func:`_chunk_rows`, :meth:`Tally.add_chunk`); the kernel itself stops it one
+    battle later.
+
+    With ``jobs`` > 1 the chunks are played on that many threads of this process: the
+    compiled kernels release the GIL, so threads run them in parallel with no worker
+    process to start, no second compilation or cache load and nothing to send between
+    processes. Ctrl-C is seen between chunks; the chunks already running end within a
+    fraction of a second and nothing more is started."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tqdm import tqdm
+
+    limit = options.max_battles
+    if (limit is None or limit > max_steps + 1) and max_steps < 2**62:
+        # A game still running after max_steps battles is reported unfinished whatever
+        # happens next, so the kernel may stop it at max_steps + 1: every game that ends
+        # by then ends the same way.
+        options = attrs.evolve(options, max_battles=max_steps + 1)
+    pool = ThreadPoolExecutor(jobs) if jobs > 1 and n > _BATCH_CHUNK else None
+    try:
+        with tqdm(total=n, unit="game", disable=quiet, file=sys.stderr, desc=game.NAME) as bar:
+            for chunk in batch.simulate(game, options, master_seed=seed, games=n,
+                                        executor=pool if pool is not None else _InProcess(),
+                                        chunk_size=_BATCH_CHUNK, max_pending=2 * jobs):
+                yield chunk
+                bar.update(len(chunk))
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
 class _InProcess:
     """An executor that runs each call at once in this process, for ``--jobs 1``."""
 
@@ -890,79 +957,18 @@ class _InProcess:
         return future
 
 
-class _PoolFuture:
-    """A future of :class:`_Pool`: waits in short steps, so that Ctrl-C is seen."""
-
-    def __init__(self, result: Any) -> None:
-        self._result = result
-
-    def result(self) -> Any:
-        while not self._result.ready():
-            self._result.wait(0.2)
-        return self._result.get()
-
-    def cancel(self) -> bool:
-        return False
-
-
-class _Pool:
-    """Worker processes for the batch engine that ignore Ctrl-C and are ended at once
-    when the run stops (a ``concurrent.futures`` pool waits for its running chunks)."""
-
-    def __init__(self, jobs: int) -> None:
-        import multiprocessing
-
-        self._pool = multiprocessing.get_context("spawn").Pool(
-            jobs, initializer=_ignore_interrupts
-        )
-
-    def submit(self, fn: Any, /, *args: Any) -> _PoolFuture:
-        return _PoolFuture(self._pool.apply_async(fn, args))
-
-    def terminate(self) -> None:
-        _end_pool(self._pool)
-
-
-#: Games per chunk of the batch engine in ``simulate``: small enough that Ctrl-C, seen
-#: between chunks, stops the run within a second or two.
-_BATCH_CHUNK = 10_000
-
-
-def _run_batch(game: Variant, options: Any, seed: int, n: int, jobs: int, max_steps: int,
-               quiet: bool = True) -> Iterator[dict[str, Any]]:
-    """Play the games with :mod:`cardwar.batch`; yield the results ``_run_chunk`` gives,
-    in game order. A game longer than ``max_steps`` battles is cut there, unfinished, as
-    the step loop cuts it; the kernel itself stops it one battle later."""
-    from tqdm import tqdm
-
-    limit = options.max_battles
-    if (limit is None or limit > max_steps + 1) and max_steps < 2**62:
-        # A game still running after max_steps battles is reported unfinished whatever
-        # happens next, so the kernel may stop it at max_steps + 1: every game that ends
-        # by then ends the same way.
-        options = attrs.evolve(options, max_battles=max_steps + 1)
-    # Below 100,000 games, starting worker processes costs more than it saves.
-    pool = _Pool(jobs) if jobs > 1 and n >= 100_000 else None
-    executor = _InProcess() if pool is None else pool
-    try:
-        with tqdm(total=n, unit="game", disable=quiet, file=sys.stderr, desc=game.NAME) as bar:
-            for chunk in batch.simulate(game, options, master_seed=seed, games=n,
-                                        executor=executor, chunk_size=_BATCH_CHUNK,
-                                        max_pending=2 * jobs):
-                for i, (s, battles, _, winner, termination) in enumerate(chunk.rows()):
-                    done = battles <= max_steps
-                    yield {
-                        "game": chunk.start + i,
-                        "seed": s,
-                        "steps": battles if done else max_steps,
-                        "termination": termination.value if done else None,
-                        "winners": ([winner] if winner >= 0 else []) if done else None,
-                        "scores": None,
-                    }
-                bar.update(len(chunk))
-    finally:
-        if pool is not None:
-            pool.terminate()
+def _chunk_rows(chunk: batch.BatchChunk, max_steps: int) -> Iterator[dict[str, Any]]:
+    """Yield the games of a chunk as ``_run_chunk`` gives them (``simulate --json``)."""
+    for i, (s, battles, _, winner, termination) in enumerate(chunk.rows()):
+        done = battles <= max_steps
+        yield {
+            "game": chunk.start + i,
+            "seed": s,
+            "steps": battles if done else max_steps,
+            "termination": termination.value if done else None,
+            "winners": ([winner] if winner >= 0 else []) if done else None,
+            "scores": None,
+        }
 
 
 def _end_pool(pool: Any, grace: float = 3.0) -> None:
