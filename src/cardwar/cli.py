@@ -836,16 +836,23 @@ def check_writable(path: str, what: str) -> None:
         raise UsageError(f"{what} {path!r}: the directory {parent!r} cannot be written to")
 
 
-def _cmd_simulate(args: argparse.Namespace) -> int:
-    game, options = _game_and_options(args)
+def _run_arguments(args: argparse.Namespace) -> int:
+    """Check the seed, ``-n``, ``--jobs`` and ``--max-steps`` of a run of many games
+    (``simulate``, ``tournament``); return the number of jobs."""
     check_seed(args.seed)
     if args.n < 1:
         raise UsageError(f"-n must be at least 1, got {args.n}")
-    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    jobs: int = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     if jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {jobs}")
     if args.max_steps < 1:
         raise UsageError(f"--max-steps must be at least 1, got {args.max_steps}")
+    return jobs
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    game, options = _game_and_options(args)
+    jobs = _run_arguments(args)
     if args.json is not None:
         check_writable(args.json, "--json")
     players = game.num_players(game.new_game(0, options))
@@ -1064,16 +1071,9 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     from cardwar import tournament as tournament_module
 
     game, options = _game_and_options(args)
-    check_seed(args.seed)
+    jobs = _run_arguments(args)
     if game.AUTOMATIC:
         raise UsageError(f"{game.TITLE} plays itself: there are no agents to compare")
-    if args.n < 1:
-        raise UsageError(f"-n must be at least 1, got {args.n}")
-    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
-    if jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, got {jobs}")
-    if args.max_steps < 1:
-        raise UsageError(f"--max-steps must be at least 1, got {args.max_steps}")
     kinds = [k.strip() for k in args.agents.split(",")]
     if args.record_games is not None and args.records is None:
         raise UsageError("--record-games needs --records DIR")
