@@ -91,3 +91,58 @@ def test_steps_nobody_chooses_are_played_outside_the_tree() -> None:
     first = war.Play.PLAY
     assert agent.choose(seen, (first, first)) is first
 
+
+
+class Recorder:
+    """A memoryless policy that plays the heuristic and records whom it played for."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.heuristic = game.heuristic(0)
+        self.calls = 0
+
+    def choose(self, observation: Any, legal: tuple[Any, ...]) -> Any:
+        self.calls += 1
+        return self.heuristic.choose(observation, legal)
+
+
+@pytest.mark.parametrize("game", [arneson, caravan], ids=lambda g: g.NAME)
+def test_a_policy_plays_the_playouts_from_each_seats_observation(game: Any) -> None:
+    state = game.new_game(4)
+    for _ in range(6):  # into the game, past Caravan's opening placements
+        state = game.step(state, game.legal_actions(state)[0])
+    seat = game.to_act(state)
+    observation = game.observe(state, seat)
+    legal = game.legal_actions(state)
+    policy = Recorder(game)
+    agent = SearchAgent(game, seed=3, iterations=10, rollout_steps=5, policy=policy,
+                        epsilon=0.0)
+    choice = agent.choose(observation, legal)
+    assert choice in legal
+    # Each iteration expands one node by the policy and plays up to 5 playout moves by it.
+    assert 10 < policy.calls <= 10 * 6
+    again = SearchAgent(game, seed=3, iterations=10, rollout_steps=5,
+                        policy=Recorder(game), epsilon=0.0)
+    assert again.choose(observation, legal) == choice
+    assert "policy=" in repr(agent)
+
+
+def test_with_epsilon_one_the_policy_only_orders_the_expansions() -> None:
+    state = caravan.new_game(4)
+    for _ in range(6):
+        state = caravan.step(state, caravan.legal_actions(state)[0])
+    seat = caravan.to_act(state)
+    assert seat is not None
+    policy = Recorder(caravan)
+    agent = SearchAgent(caravan, seed=3, iterations=10, rollout_steps=5, policy=policy,
+                        epsilon=1.0)
+    agent.choose(caravan.observe(state, seat), caravan.legal_actions(state))
+    assert policy.calls == 10  # one expansion per iteration, every playout move random
+
+
+def test_a_bad_policy_or_epsilon_is_refused() -> None:
+    with pytest.raises(SearchError, match="policy must be an agent"):
+        SearchAgent(caravan, policy=object())  # type: ignore[arg-type]
+    for bad in (-0.1, 1.5, "x", None):
+        with pytest.raises(SearchError, match="epsilon"):
+            SearchAgent(caravan, epsilon=bad)  # type: ignore[arg-type]

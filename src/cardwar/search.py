@@ -29,11 +29,16 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardwar.core import Variant
+from cardwar.core import Agent, Variant
 from cardwar.errors import CardwarError
 from cardwar.rng import Rng, choose_index
 
 __all__ = ["SearchAgent", "SearchError"]
+
+
+#: The resolution of ``epsilon``: a playout move is random when a draw below this is
+#: below ``epsilon`` times it.
+_EPSILON_SCALE = 1 << 20
 
 
 class SearchError(CardwarError, ValueError):
@@ -59,15 +64,19 @@ class SearchAgent:
 
     ``iterations``: determinizations searched per decision (the budget; with one legal
     action the agent plays it at once). ``exploration``: the UCB1 constant, for returns
-    in [-1, 1]. ``rollout_steps``: the most steps a random playout runs before the
-    position is scored by ``evaluate`` (a value in [-1, 1] per seat; by default the
-    variant's ``returns``, 0 for every seat of an unfinished game), or ``None`` to play
-    every game out.
+    in [-1, 1]. ``rollout_steps``: the most steps a playout runs before the position is
+    scored by ``evaluate`` (a value in [-1, 1] per seat; by default the variant's
+    ``returns``, 0 for every seat of an unfinished game), or ``None`` to play every game
+    out. ``policy``: an agent that plays the playouts instead of random moves (for every
+    seat, from that seat's observation; a memoryless one, such as a variant's heuristic),
+    each move random instead with probability ``epsilon``; it also picks which untried
+    action a node tries first. Everything it draws at random must come from its own seed.
     """
 
     def __init__(self, variant: Variant, seed: int = 0, *, iterations: int = 200,
                  exploration: float = 0.7, rollout_steps: int | None = 200,
-                 evaluate: Callable[[Any], Sequence[float]] | None = None) -> None:
+                 evaluate: Callable[[Any], Sequence[float]] | None = None,
+                 policy: Agent | None = None, epsilon: float = 0.1) -> None:
         if not callable(getattr(variant, "sample_state", None)):
             raise SearchError(f"variant {getattr(variant, 'NAME', variant)!r} offers no "
                               "sample_state, which the search needs")
@@ -82,6 +91,12 @@ class SearchAgent:
         self.exploration = float(exploration)
         self.rollout_steps = rollout_steps
         self._evaluate = variant.returns if evaluate is None else evaluate
+        if policy is not None and not callable(getattr(policy, "choose", None)):
+            raise SearchError(f"policy must be an agent (with choose), got {policy!r}")
+        if not (isinstance(epsilon, (int, float)) and 0.0 <= epsilon <= 1.0):
+            raise SearchError(f"epsilon must be a number in [0, 1], got {epsilon!r}")
+        self.policy = policy
+        self.epsilon = float(epsilon)
         self._rng = Rng.from_seed(seed)
 
     def choose(self, observation: Any, legal: tuple[Any, ...]) -> Any:
@@ -117,8 +132,11 @@ class SearchAgent:
                 if a in children:
                     children[a].available += 1
             if untried:
-                i, rng = choose_index(rng, len(untried))
-                action = untried[i]
+                if self.policy is None:
+                    i, rng = choose_index(rng, len(untried))
+                    action = untried[i]
+                else:
+                    action = self.policy.choose(game.observe(state, seat), tuple(untried))
                 child = children[action] = _Node(seat)
                 child.available = 1
                 path.append(child)
@@ -138,8 +156,18 @@ class SearchAgent:
             state = step(state, action)
         steps = 0
         limit = self.rollout_steps
+        policy = self.policy
+        # epsilon as a count out of 2**20, drawn with the agent's own generator.
+        random_below = round(self.epsilon * _EPSILON_SCALE)
         while outcome(state) is None and (limit is None or steps < limit):
             actions = legal_actions(state)
+            seat = to_act(state)
+            if policy is not None and seat is not None and len(actions) > 1:
+                draw, rng = choose_index(rng, _EPSILON_SCALE)
+                if draw >= random_below:
+                    state = step(state, policy.choose(game.observe(state, seat), actions))
+                    steps += 1
+                    continue
             i, rng = choose_index(rng, len(actions))
             state = step(state, actions[i])
             steps += 1
@@ -151,5 +179,6 @@ class SearchAgent:
         return rng
 
     def __repr__(self) -> str:
+        policy = "" if self.policy is None else f", policy={self.policy!r}"
         return (f"SearchAgent({getattr(self.variant, 'NAME', '?')}, iterations="
-                f"{self.iterations}, rollout_steps={self.rollout_steps})")
+                f"{self.iterations}, rollout_steps={self.rollout_steps}{policy})")
