@@ -29,7 +29,8 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardwar.core import Agent, Variant
+import cardwar.core
+from cardwar.core import Variant
 from cardwar.errors import CardwarError
 from cardwar.rng import Rng, choose_index
 
@@ -76,7 +77,7 @@ class SearchAgent:
     def __init__(self, variant: Variant, seed: int = 0, *, iterations: int = 200,
                  exploration: float = 0.7, rollout_steps: int | None = 200,
                  evaluate: Callable[[Any], Sequence[float]] | None = None,
-                 policy: Agent | None = None, epsilon: float = 0.1) -> None:
+                 policy: cardwar.core.Agent | None = None, epsilon: float = 0.1) -> None:
         if not callable(getattr(variant, "sample_state", None)):
             raise SearchError(f"variant {getattr(variant, 'NAME', variant)!r} offers no "
                               "sample_state, which the search needs")
