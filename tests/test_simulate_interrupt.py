@@ -1,6 +1,7 @@
-"""Ctrl-C stops ``cardwar simulate`` at once, with several processes, on the step path
-and on the batch engine's, and leaves no worker behind (D11: it exited 55 s after a
-SIGINT on the step path, workers still running, because every chunk had been submitted up
+"""Ctrl-C stops ``cardwar simulate`` at once, with two jobs, on the step path (two worker
+processes) and on the batch engine's (two threads of one process, which run the compiled
+kernels without the GIL), and leaves no worker behind (D11: it exited 55 s after a SIGINT
+on the step path, workers still running, because every chunk had been submitted up
 front; the batch path took about 111 s). The batch run asks for 10**20 games: its memory
 stays bounded while it runs, since nothing is kept per game."""
 
@@ -31,6 +32,11 @@ def _children(pid: int) -> set[int]:
     return out
 
 
+def _threads(pid: int) -> int:
+    """Return how many threads process ``pid`` runs (from /proc, as on Linux)."""
+    return len(list(Path(f"/proc/{pid}/task").iterdir()))
+
+
 def _alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -53,12 +59,13 @@ def _rss_kib(pid: int) -> int:
 
 
 @pytest.mark.parametrize(
-    "args",
-    [["arneson", "-n", "6000"], ["war", "-n", "99999999999999999999"]],
+    ("args", "workers_are"),
+    [(["arneson", "-n", "6000"], "processes"),
+     (["war", "-n", "99999999999999999999"], "threads")],
     ids=["step-path", "batch-engine"],
 )
-def test_ctrl_c_stops_a_multiprocess_simulation_at_once_and_ends_its_workers(
-    tmp_path: Path, args: list[str]
+def test_ctrl_c_stops_a_simulation_with_two_jobs_at_once_and_ends_its_workers(
+    tmp_path: Path, args: list[str], workers_are: str
 ) -> None:
     command = [sys.executable, "-m", "cardwar", "simulate", *args,
                "--seed", "3", "--jobs", "2", "--no-progress"]
@@ -72,10 +79,17 @@ def test_ctrl_c_stops_a_multiprocess_simulation_at_once_and_ends_its_workers(
         run = subprocess.Popen(command, stdout=out, stderr=err_file, text=True,
                                preexec_fn=_default_sigint)
     try:
-        # Wait until both workers are up and playing.
+        # Wait until both workers are up and playing: two worker processes, or two
+        # worker threads beside the main one (and then no worker process at all).
         deadline = time.monotonic() + 60
         workers: set[int] = set()
-        while time.monotonic() < deadline and len(workers) < 2:
+
+        def up() -> bool:
+            if workers_are == "processes":
+                return len(workers) >= 2
+            return _threads(run.pid) >= 3
+
+        while time.monotonic() < deadline and not up():
             workers = _children(run.pid) - {run.pid}
             time.sleep(0.2)
         time.sleep(2)
@@ -85,7 +99,11 @@ def test_ctrl_c_stops_a_multiprocess_simulation_at_once_and_ends_its_workers(
         # Memory does not grow with the games played (a few MiB of noise allowed).
         assert _rss_kib(run.pid) - before < 16 * 1024
         workers = _children(run.pid)
-        assert len(workers) >= 2, workers
+        if workers_are == "processes":
+            assert len(workers) >= 2, workers
+        else:
+            assert not workers, workers
+            assert _threads(run.pid) >= 3
         started = time.monotonic()
         run.send_signal(signal.SIGINT)
         run.wait(timeout=30)
