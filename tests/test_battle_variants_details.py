@@ -159,3 +159,16 @@ def test_a_shuffled_war_table_is_shuffled_exactly_as_the_generator_says() -> Non
     table, rng = Rng(key, 0).shuffle(parse_cards("5S 7S 5H 3H"))
     assert after.rng == rng
     assert after.stocks[0] == (*parse_cards("3S"), *table)
+
+
+@pytest.mark.parametrize("game", [war, peace], ids=["war", "peace"])
+@pytest.mark.parametrize(("given", "kind"), [("x", "str"), (None, "NoneType")])
+def test_step_refuses_what_is_not_a_state_naming_the_game_and_the_type(
+    game: Any, given: object, kind: str
+) -> None:
+    # Exact message: the game's title and the type given (kills step mutants that pass
+    # another value or no title to check_state).
+    with pytest.raises(StateError) as err:
+        game.step(given, game.Play.PLAY)
+    assert str(err.value) == (f"expected a state of {game.TITLE} "
+                              f"(cardwar.variants._battle.BattleState), got {kind}")
