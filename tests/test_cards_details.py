@@ -14,6 +14,7 @@ from cardwar.cards import (
     DealError,
     Rank,
     Suit,
+    card_from_index,
     check_deal,
     check_deal_piles,
     parse_cards,
@@ -97,4 +98,21 @@ def test_an_unordered_or_unsequenced_deal_is_refused_with_its_type(deal: object,
         check_deal_piles(deal)
     assert str(err.value) == ("an explicit deal is a list of piles (each a string of card "
                               f"notation or a list of cards), got {kind}")
+
+
+@pytest.mark.parametrize("index", [53, -1, 1000])
+def test_a_card_index_out_of_range_is_refused_with_the_range(index: int) -> None:
+    # kills card_from_index mutmut_8 to 10 (the exact message: 53 cards, indices 0 to 52)
+    with pytest.raises(CardError) as err:
+        card_from_index(index)
+    assert str(err.value) == f"no card has index {index}: card indices run from 0 to 52"
+
+
+@pytest.mark.parametrize(("given", "kind"), [(5, "int"), (None, "NoneType")])
+def test_cards_of_the_wrong_kind_are_refused_with_their_type(given: object, kind: str) -> None:
+    # kills parse_cards mutmut_11 and 12 (the exact message, with the type given)
+    with pytest.raises(CardError) as err:
+        parse_cards(given)  # type: ignore[arg-type]
+    assert str(err.value) == ("cards must be a string of card notation or a sequence of "
+                              f"cards, got {kind}")
 
