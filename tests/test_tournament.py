@@ -211,3 +211,27 @@ def test_progress_is_told_how_many_games_are_done() -> None:
     tournament("generals", ["heuristic", "random"], 7, 1, progress=seen.append)
     assert seen == sorted(seen)
     assert seen[-1] == 7
+
+
+def test_options_as_a_dict_and_the_intervals_of_the_standings(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tournament("caravan", ["heuristic", "random"], 4, 2, options={"max_turns": 6})
+    assert out.options == caravan.options(max_turns=6)
+    assert out.unfinished == 0  # a turn limit ends a game as a draw, not cut
+    assert out.draws == 4
+    first = out.standings[0]
+    assert first.score == 0.5  # every game drawn: every meeting shared
+    assert first.score_interval == wilson(0.5 * first.meetings, first.meetings)
+    assert wilson(0, 0) == (0.0, 1.0)
+    # The command without --records writes none and says nothing of them.
+    assert main(["tournament", "caravan", "--agents", "heuristic,random", "-n", "2",
+                 "--jobs", "1", "--no-progress"]) == 0
+    assert "records:" not in capsys.readouterr().out
+
+
+def test_an_agent_kind_must_be_a_str_and_a_search_budget_positive() -> None:
+    with pytest.raises(AgentError, match="an agent kind must be a str, got int"):
+        agents.agent(5, "caravan", 1)  # type: ignore[arg-type]
+    with pytest.raises(AgentError, match="iterations must be an int >= 1, got 0"):
+        agents.agent("ismcts:0", "caravan", 1)
