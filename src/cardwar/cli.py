@@ -27,6 +27,7 @@ import attrs
 
 from cardwar import __version__, batch, records, rulebook
 from cardwar import agents as agents_module
+from cardwar._processes import in_processes
 from cardwar.core import (
     NotationError,
     OptionError,
@@ -978,76 +979,16 @@ def _chunk_rows(chunk: batch.BatchChunk, max_steps: int) -> Iterator[dict[str, A
         }
 
 
-def _end_pool(pool: Any, grace: float = 3.0) -> None:
-    """End a ``multiprocessing`` pool's workers now, whatever they are doing.
-
-    ``Pool.terminate`` can block (it takes the task queue's lock, which an idle worker
-    may hold while it waits for a task), so it runs on a thread given ``grace`` seconds;
-    then any worker still alive is killed. A blocked thread is a daemon and does not keep
-    the process from exiting.
-    """
-    import threading
-
-    workers = list(getattr(pool, "_pool", ()))  # the worker processes
-    ending = threading.Thread(target=pool.terminate, daemon=True)
-    ending.start()
-    ending.join(grace)
-    for worker in workers:
-        if worker.is_alive():  # pragma: no cover - only when terminate is stuck
-            worker.kill()
-
-
-def _ignore_interrupts() -> None:
-    """Let a worker process leave Ctrl-C to the main process, which ends the workers."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _run_tasks(tasks: Iterable[Any], jobs: int, total: int, quiet: bool, label: str = ""
                ) -> Iterator[dict[str, Any]]:
-    """Run the chunks, in processes when ``jobs > 1``; yield the results in game order.
-
-    At most two chunks per process are handed out ahead, so that Ctrl-C stops the run
-    at once: the workers are ended (none is left behind) and nothing more is started.
-    """
-    from collections import deque
-
+    """Run the chunks, in processes when ``jobs > 1``; yield the results in game order
+    (:func:`cardwar._processes.in_processes`: Ctrl-C stops the run at once)."""
     from tqdm import tqdm
 
     with tqdm(total=total, unit="game", disable=quiet, file=sys.stderr, desc=label) as bar:
-        if jobs == 1:
-            for task in tasks:
-                chunk = _run_chunk(task)
-                bar.update(len(chunk))
-                yield from chunk
-        else:
-            import multiprocessing
-
-            context = multiprocessing.get_context("spawn")
-            pool = context.Pool(jobs, initializer=_ignore_interrupts)
-            try:
-                pending: deque[Any] = deque()
-
-                def collect() -> list[dict[str, Any]]:
-                    result = pending.popleft()
-                    while not result.ready():
-                        result.wait(0.2)  # short waits: Ctrl-C is seen between them
-                    chunk: list[dict[str, Any]] = result.get()
-                    bar.update(len(chunk))
-                    return chunk
-
-                for task in tasks:
-                    pending.append(pool.apply_async(_run_chunk, (task,)))
-                    while len(pending) >= 2 * jobs:
-                        yield from collect()
-                while pending:
-                    yield from collect()
-                pool.close()
-                pool.join()
-            except BaseException:
-                _end_pool(pool)
-                raise
+        for chunk in in_processes(_run_chunk, ((task,) for task in tasks), jobs):
+            bar.update(len(chunk))
+            yield from chunk
 
 
 # --- tournament -------------------------------------------------------------------------

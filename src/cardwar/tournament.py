@@ -38,6 +38,7 @@ from typing import Any
 
 import attrs
 
+from cardwar._processes import in_processes
 from cardwar.agents import agent as build_agent
 from cardwar.agents import play
 from cardwar.core import Variant
@@ -207,43 +208,12 @@ def play_games(name: str, options: Any, seed: int, kinds: tuple[str, ...], playe
 def _chunks(name: str, options: Any, seed: int, kinds: tuple[str, ...], players: int,
             games: int, max_steps: int | None, keep: frozenset[int] | None, jobs: int
             ) -> Iterator[list[GameResult]]:
-    """Yield the games' results in shares, in game order, from ``jobs`` processes."""
+    """Yield the games' results in shares, in game order, from ``jobs`` processes
+    (:func:`cardwar._processes.in_processes`: Ctrl-C stops the run at once)."""
     size = max(1, min(50, math.ceil(games / (4 * jobs))))
     tasks = ((name, options, seed, kinds, players, start, min(start + size, games),
               max_steps, keep) for start in range(0, games, size))
-    if jobs == 1 or games <= size:
-        for task in tasks:
-            yield play_games(*task)
-        return
-    import multiprocessing
-    from collections import deque
-
-    from cardwar.cli import _end_pool, _ignore_interrupts
-
-    pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_interrupts)
-    try:
-        # At most two shares per process are handed out ahead: memory stays bounded and
-        # Ctrl-C stops the run at once.
-        pending: deque[Any] = deque()
-        for task in tasks:
-            pending.append(pool.apply_async(play_games, task))
-            while len(pending) >= 2 * jobs:
-                yield _collect(pending.popleft())
-        while pending:
-            yield _collect(pending.popleft())
-        pool.close()
-        pool.join()
-    except BaseException:
-        _end_pool(pool)
-        raise
-
-
-def _collect(result: Any) -> list[GameResult]:
-    """Return a worker's share, waiting in short steps so that Ctrl-C is seen."""
-    while not result.ready():
-        result.wait(0.2)
-    games: list[GameResult] = result.get()
-    return games
+    yield from in_processes(play_games, tasks, 1 if games <= size else jobs)
 
 
 def _bradley_terry(wins: list[list[float]], rounds: int = 2000) -> list[float]:

@@ -999,22 +999,21 @@ def _conclude(
         opening = (flags[0], flags[1])
     result: Outcome | None = None
     won = position_winners(caravans)
-    if None not in won or (opts.early_finish and max(won.count(0), won.count(1)) >= 2):
+    counts = (won.count(0), won.count(1))
+    if None not in won or (opts.early_finish and max(counts) >= 2):
         # CARAVAN-END, CARAVAN-WIN, CARAVAN-EARLY
-        counts = (won.count(0), won.count(1))
         winner = 0 if counts[0] > counts[1] else 1
         result = Outcome(Termination.CARAVANS_SOLD, (winner,), counts)
     elif not (opening[0] or opening[1]):
         if not hands[nxt]:
             # CARAVAN-EMPTY-HAND: a seat with no card when its turn comes loses.
-            result = Outcome(Termination.EMPTY_HAND, (1 - nxt,),
-                             (won.count(0), won.count(1)))
+            result = Outcome(Termination.EMPTY_HAND, (1 - nxt,), counts)
         elif opts.empty_hand is EmptyHand.AT_ONCE and not hands[1 - nxt]:
             # CARAVAN-EMPTY-HAND, empty_hand=at_once: the turn emptied the mover's hand
             # while the other still holds cards.
-            result = Outcome(Termination.EMPTY_HAND, (nxt,), (won.count(0), won.count(1)))
+            result = Outcome(Termination.EMPTY_HAND, (nxt,), counts)
     if result is None and opts.max_turns is not None and turns >= opts.max_turns:
-        result = Outcome(Termination.TURN_LIMIT, (), (won.count(0), won.count(1)))  # CARAVAN-LIMIT
+        result = Outcome(Termination.TURN_LIMIT, (), counts)  # CARAVAN-LIMIT
     return opening, nxt, result
 
 
