@@ -17,11 +17,21 @@ random self-play loops of Caravan: cardwar's (``legal_actions``, ``random.choice
 rules), and prints both rates in moves per CPU-second and their ratio::
 
     .venv/bin/python benchmarks/selfplay.py caravan --naive --games 200 --rounds 7
+
+With ``--batch`` (the ``fast`` extra) it also times, in the same run and alternating round
+by round, whole random self-play games of Caravan played by the batch engine's compiled
+kernel (:func:`cardwar.batch.play`, ``--batch-games`` games, the same players as
+``cardwar simulate caravan``) and by the public step loop (``--games`` games, the random
+agents of ``cardwar simulate``), and prints both in moves per CPU-second and their ratio;
+then the kernel's rate in moves per second of wall time with one thread per core::
+
+    .venv/bin/python benchmarks/selfplay.py caravan --batch --games 100 --rounds 5
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
 from typing import Any
@@ -94,6 +104,64 @@ def naive_ratio(games: int, rounds: int) -> tuple[float, float]:
     return best["cardwar"], best["naive"]
 
 
+def step_loop(seeds: list[int]) -> int:
+    """Play random self-play of Caravan through the public API between the random agents
+    ``cardwar simulate`` seeds; return the moves."""
+    from cardwar.agents import RandomAgent
+    from cardwar.rng import derive_seed
+
+    game = variant("caravan")
+    legal_actions, step, outcome, new_game, observe = (
+        game.legal_actions, game.step, game.outcome, game.new_game, game.observe)
+    moves = 0
+    for seed in seeds:
+        seats = [RandomAgent(derive_seed(seed, s + 1)) for s in (0, 1)]
+        state = new_game(seed)
+        while outcome(state) is None:
+            seat = state.to_move
+            state = step(state, seats[seat].choose(observe(state, seat), legal_actions(state)))
+            moves += 1
+    return moves
+
+
+def kernel_loop(seeds: list[int]) -> int:
+    """Play the same games in the batch engine's kernel, in this thread; return the moves."""
+    from cardwar import batch
+
+    return sum(int(chunk.steps.sum())
+               for chunk in batch.play("caravan", seeds=seeds, engine="numba",
+                                       chunk_size=len(seeds)))
+
+
+def batch_ratio(games: int, batch_games: int, rounds: int) -> tuple[float, float, float]:
+    """Return the best moves per CPU-second of the step loop and of the kernel, timed
+    alternately, and the kernel's best moves per wall second on one thread per core."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from cardwar.rng import derive_seed
+
+    kernel_loop([1])  # compiled (or loaded from numba's cache) before the timing
+    step_seeds = [derive_seed(1, i) for i in range(games)]
+    kernel_seeds = [derive_seed(2, i) for i in range(batch_games)]
+    loops = {"step": (step_loop, step_seeds), "kernel": (kernel_loop, kernel_seeds)}
+    best = {"step": 0.0, "kernel": 0.0}
+    for r in range(rounds):
+        for name in (("step", "kernel") if r % 2 == 0 else ("kernel", "step")):
+            loop, seeds = loops[name]
+            start = time.process_time()
+            moves = loop(seeds)
+            best[name] = max(best[name], moves / (time.process_time() - start))
+    cores = os.cpu_count() or 1
+    parts = [kernel_seeds[i::cores] for i in range(cores)]
+    wall = 0.0
+    with ThreadPoolExecutor(cores) as pool:
+        for _ in range(rounds):
+            start = time.perf_counter()
+            moves = sum(pool.map(kernel_loop, parts))
+            wall = max(wall, moves / (time.perf_counter() - start))
+    return best["step"], best["kernel"], wall
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("variants", nargs="*", default=list(DECISION_GAMES))
@@ -101,6 +169,10 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="timed rounds (best kept)")
     parser.add_argument("--naive", action="store_true",
                         help="also the ratio of Caravan's loop to a naive mutable loop")
+    parser.add_argument("--batch", action="store_true",
+                        help="also the ratio of Caravan's batch kernel to the step loop")
+    parser.add_argument("--batch-games", type=int, default=50_000,
+                        help="games per round of the batch kernel")
     args = parser.parse_args()
     print(f"random self-play through the public API, best of {args.rounds} rounds, CPU time")
     print(f"{'variant':9} {'moves':>7} {'legal us':>9} {'step us':>8} {'move us':>8} "
@@ -117,6 +189,14 @@ def main() -> None:
         print(f"  cardwar (legal_actions + choice + step): {mine:12,.0f} moves/CPU-s")
         print(f"  naive mutable loop (a list per caravan): {naive:12,.0f} moves/CPU-s")
         print(f"  ratio cardwar / naive: {mine / naive:.2f}")
+    if args.batch:
+        step_rate, kernel_rate, wall = batch_ratio(args.games, args.batch_games, args.rounds)
+        print(f"\nCaravan, random self-play as cardwar simulate plays it, best of "
+              f"{args.rounds} alternating rounds, CPU time:")
+        print(f"  step loop ({args.games} games):          {step_rate:14,.0f} moves/CPU-s")
+        print(f"  batch kernel ({args.batch_games} games):     {kernel_rate:14,.0f} moves/CPU-s")
+        print(f"  ratio kernel / step loop: {kernel_rate / step_rate:.1f}")
+        print(f"  batch kernel on {os.cpu_count() or 1} threads: {wall:14,.0f} moves/s (wall)")
 
 
 if __name__ == "__main__":

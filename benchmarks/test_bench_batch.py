@@ -8,7 +8,10 @@ Run them from the repository root (they are outside the default ``testpaths``)::
 Group ``batch-war``: whole default games of War, played by the batch engine in this
 process (``BATCH_GAMES`` per round), the reference engine and the naive loop
 (``REFERENCE_GAMES`` per round); compare them per game with ``extra_info["games"]``.
-Group ``batch-peace``: the same for Peace, without a naive loop. ``benchmarks/throughput.py``
+Group ``batch-peace``: the same for Peace, without a naive loop. Group ``batch-caravan``:
+random self-play of Caravan, the batch engine's kernel (:func:`cardwar.batch.play`,
+``BATCH_GAMES // 4`` games per round) against the step loop (``REFERENCE_GAMES``); compare
+them per move with ``extra_info["moves"]``. ``benchmarks/throughput.py``
 times the same engines on one and on every core and prints the ratios.
 
 No test asserts a timing: the machine may be shared and noisy.
@@ -68,3 +71,20 @@ def test_batch_mean_length_matches_naive() -> None:
     cardwar_mean = play("war", games, "auto") / games
     naive_mean = play_naive_games(range(games)) / games
     assert abs(cardwar_mean - naive_mean) < 0.1 * naive_mean
+
+
+def play_caravan(games: int, engine: str) -> int:
+    """Play ``games`` random self-play games of Caravan with ``engine``; return the moves."""
+    return sum(int(sum(chunk.steps))
+               for chunk in batch.play("caravan", master_seed=1, games=games, engine=engine))
+
+
+@pytest.mark.parametrize(("engine", "games"), [("numba", BATCH_GAMES // 4),
+                                               ("reference", REFERENCE_GAMES)])
+def test_caravan_engines(benchmark: BenchmarkFixture, engine: str, games: int) -> None:
+    benchmark.group = "batch-caravan"
+    play_caravan(10, engine)  # compile, or load the cached kernel, before timing
+    moves = benchmark(play_caravan, games, engine)
+    benchmark.extra_info["games"] = games
+    benchmark.extra_info["moves"] = moves
+    assert moves > 100 * games

@@ -1,4 +1,7 @@
-"""Fast simulation: many seeded games of War or Peace at once, bit-identical to ``step``.
+"""Fast simulation: many seeded games at once, bit-identical to ``step``.
+
+:func:`simulate` plays War and Peace; :func:`play` plays any variant between agents, and
+Caravan between random players in a compiled kernel (see "Games with decisions" below).
 
 :func:`simulate` plays the game of every seed and streams the results as
 :class:`BatchChunk` values, columns of numbers in game order, so that a run of any size
@@ -30,6 +33,17 @@ A study names a master seed and a number of games (game ``i`` has the seed
 >>> summary = batch.summarize(batch.simulate("peace", master_seed=1, games=500))
 >>> summary.games, sum(summary.wins) + sum(summary.draws.values())
 (500, 500)
+
+Games with decisions: :func:`play` plays the games :func:`cardwar.agents.play` plays
+between agents named by kind, and yields :class:`GameChunk` columns (steps, winner,
+termination, scores). Its ``"numba"`` engine plays the games of :data:`KERNEL_AGENTS`
+(Caravan between random players) in a compiled kernel
+(``cardwar.variants.caravan._batch_numba``), move for move the games of its
+``"reference"`` engine, which plays every variant and agent through ``step``:
+
+>>> chunk = next(batch.play("caravan", master_seed=7, games=1000))
+>>> chunk.engine, len(chunk), int(chunk.steps.min()) > 0
+('numba', 1000, True)
 """
 
 from __future__ import annotations
@@ -55,12 +69,18 @@ from cardwar.variants.war import rules as war_rules
 
 __all__ = [
     "ENGINES",
+    "GAME_TERMINATIONS",
+    "KERNEL_AGENTS",
     "TERMINATIONS",
+    "UNFINISHED",
     "BatchChunk",
     "Column",
     "ExecutorLike",
+    "GameChunk",
     "Summary",
     "available_engines",
+    "kernel_plays",
+    "play",
     "simulate",
     "summarize",
     "supports",
@@ -233,7 +253,7 @@ class _Job:
     count: int
 
 
-def _seeds_of(job: _Job) -> list[int]:
+def _seeds_of(job: _Job | _GameJob) -> list[int]:
     if job.seeds is not None:
         return list(job.seeds)
     assert job.master is not None
@@ -491,35 +511,40 @@ def simulate(
 
 
 def _run(
-    jobs: Iterator[_Job],
+    jobs: Iterator[Any],
     executor: ExecutorLike | None,
     total: int | None,
     engine: str,
     max_pending: int | None,
-) -> Iterator[BatchChunk]:
+    play_chunk: Callable[[Any], Any] = _play_chunk,
+    threshold: dict[str, int] = _POOL_THRESHOLD,
+) -> Iterator[Any]:
+    """Yield the chunks ``play_chunk`` makes of ``jobs``, in order: on ``executor``, else
+    on a process pool for a run of at least ``threshold[engine]`` games, else here."""
     workers = os.cpu_count() or 1
     pending = 4 * workers if max_pending is None else max_pending
     if pending < 1:
         raise ValueError(f"max_pending must be >= 1, got {max_pending!r}")
     if executor is not None:
-        yield from _stream(jobs, executor, pending)
-    elif total is not None and total >= _POOL_THRESHOLD[engine] and workers > 1:
+        yield from _stream(jobs, executor, pending, play_chunk)
+    elif total is not None and total >= threshold[engine] and workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            yield from _stream(jobs, pool, pending)
+            yield from _stream(jobs, pool, pending, play_chunk)
     else:
         for job in jobs:
-            yield _play_chunk(job)
+            yield play_chunk(job)
 
 
 def _stream(
-    jobs: Iterator[_Job], executor: ExecutorLike, pending: int
-) -> Iterator[BatchChunk]:
+    jobs: Iterator[Any], executor: ExecutorLike, pending: int,
+    play_chunk: Callable[[Any], Any] = _play_chunk,
+) -> Iterator[Any]:
     """Yield the chunks of ``jobs`` played on ``executor``, in order, with at most
     ``pending`` submitted and not yet yielded."""
     queue: deque[Any] = deque()
     try:
         for job in jobs:
-            queue.append(executor.submit(_play_chunk, job))
+            queue.append(executor.submit(play_chunk, job))
             if len(queue) >= pending:
                 yield queue.popleft().result()
         while queue:
@@ -650,3 +675,275 @@ def _count(values: Iterable[int]) -> dict[int, int]:
     for v in values:
         out[v] = out.get(v, 0) + 1
     return out
+
+
+# --- games with decisions ----------------------------------------------------------------
+
+#: The termination codes of :attr:`GameChunk.termination`: code ``i`` is
+#: ``GAME_TERMINATIONS[i]``, every :class:`~cardwar.core.Termination` in its order, and
+#: :data:`UNFINISHED` marks a game that ``max_steps`` cut before it ended.
+GAME_TERMINATIONS: tuple[Termination, ...] = tuple(Termination)
+_GAME_CODES = {t: i for i, t in enumerate(GAME_TERMINATIONS)}
+#: The termination code of a game cut by ``max_steps`` (it has no outcome).
+UNFINISHED = 255
+
+#: The variants whose games between agents the batch engine plays in a compiled kernel,
+#: with the agent kinds the kernel has: per name, the kinds.
+KERNEL_AGENTS: dict[str, tuple[str, ...]] = {"caravan": ("random",)}
+# Per variant of KERNEL_AGENTS, the module that gives its kernel the games to play: its
+# play(seeds, options, max_steps) returns the columns steps, winner, termination (codes
+# of its TERMINATIONS, None for a game cut) and scores.
+_KERNELS = {"caravan": "cardwar.variants.caravan._batch"}
+
+
+@attrs.frozen(slots=True, eq=False)
+class GameChunk:
+    """The results of consecutive games between agents, as columns: entry ``i`` of every
+    column is the game ``start + i`` of the run (see :func:`play`)."""
+
+    start: int
+    """The index in the run of the chunk's first game."""
+    seed: Column
+    """Each game's seed (``uint64``)."""
+    steps: Column
+    """Steps played (``int64``): all of the game's, or ``max_steps`` for a game it cut."""
+    winner: Column
+    """The winning seat, or -1 for none: a draw, a game with several winners, or a game
+    ``max_steps`` cut (``int16``)."""
+    termination: Column
+    """How the game ended (``uint8``): code ``i`` is :data:`GAME_TERMINATIONS` ``[i]``, or
+    :data:`UNFINISHED`."""
+    scores: Column
+    """Each game's scores, one row per game and one column per seat (``int64``; zeros for
+    a game without scores or one ``max_steps`` cut)."""
+    engine: str
+    """The engine that played the games: ``"numba"`` or ``"reference"``."""
+    players: int
+    """The number of seats in every game of the run."""
+
+    def __len__(self) -> int:
+        return len(self.seed)
+
+    def rows(self) -> Iterator[tuple[int, int, int, Termination | None, tuple[int, ...]]]:
+        """Yield each game as ``(seed, steps, winner, termination, scores)``, the
+        termination ``None`` for a game ``max_steps`` cut."""
+        for i in range(len(self.seed)):
+            code = int(self.termination[i])
+            yield (
+                int(self.seed[i]),
+                int(self.steps[i]),
+                int(self.winner[i]),
+                None if code == UNFINISHED else GAME_TERMINATIONS[code],
+                tuple(int(s) for s in self.scores[i]),
+            )
+
+
+@attrs.frozen(slots=True)
+class _GameJob:
+    """One chunk of a run of games between agents, as sent to a worker."""
+
+    variant: str
+    options: Any
+    agents: tuple[str, ...]
+    max_steps: int | None
+    engine: str
+    start: int
+    seeds: tuple[int, ...] | None
+    master: int | None
+    count: int
+
+
+def _play_games_reference(job: _GameJob) -> GameChunk:
+    """Play the chunk with ``new_game``/``step`` and the agents, as :func:`agents.play`
+    plays one game (the agent of seat ``s`` seeded ``derive_seed(seed, s + 1)``)."""
+    from cardwar import agents as agents_module
+    from cardwar.variants import variant as lookup
+
+    game = lookup(job.variant)
+    seeds = _seeds_of(job)
+    steps: list[int] = []
+    winners: list[int] = []
+    terms: list[int] = []
+    scores: list[list[int]] = []
+    players = 0
+    for seed in seeds:
+        seats = [agents_module.agent(kind, job.variant, derive_seed(seed, s + 1))
+                 for s, kind in enumerate(job.agents)]
+        record = agents_module.play(game, seats, seed, job.options, max_steps=job.max_steps)
+        players = len(record.players) if record.players else len(job.agents)
+        result = record.outcome
+        steps.append(len(record.actions))
+        if result is None:
+            winners.append(-1)
+            terms.append(UNFINISHED)
+            scores.append([0] * players)
+        else:
+            winners.append(result.winners[0] if len(result.winners) == 1 else -1)
+            terms.append(_GAME_CODES[result.termination])
+            scores.append([int(s) for s in result.scores] if result.scores else [0] * players)
+    return _game_columns(job, seeds, steps, winners, terms, scores, "reference", players)
+
+
+def _game_columns(job: _GameJob, seeds: Sequence[int], steps: Sequence[int],
+                  winners: Sequence[int], terms: Sequence[int], scores: Any, engine: str,
+                  players: int) -> GameChunk:
+    np = _numpy()
+    if np is not None:
+        return GameChunk(job.start, np.array(seeds, dtype=np.uint64),
+                         np.array(steps, dtype=np.int64), np.array(winners, dtype=np.int16),
+                         np.array(terms, dtype=np.uint8),
+                         np.array(scores, dtype=np.int64).reshape(len(seeds), players),
+                         engine, players)
+    return GameChunk(job.start, array.array("Q", seeds), array.array("q", steps),
+                     array.array("h", winners), array.array("B", terms),
+                     [array.array("q", row) for row in scores], engine, players)
+
+
+def _play_games_numba(job: _GameJob) -> GameChunk:
+    """Play the chunk in the variant's compiled kernel."""
+    import importlib
+
+    import numpy as np
+
+    glue = importlib.import_module(_KERNELS[job.variant])
+    if job.seeds is not None:
+        seeds = np.array(job.seeds, dtype=np.uint64)
+    else:
+        assert job.master is not None
+        seeds = _derive_seeds(np, job.master, job.start, job.count)
+    steps, winner, term, scores = glue.play(seeds, job.options, job.max_steps)
+    codes = np.array([UNFINISHED if t is None else _GAME_CODES[t] for t in glue.TERMINATIONS],
+                     dtype=np.uint8)
+    termination = codes[term]
+    scores = scores.astype(np.int64)
+    scores[termination == UNFINISHED] = 0  # a game cut has no outcome, so no scores
+    return GameChunk(job.start, seeds, steps, winner, termination, scores, "numba", 2)
+
+
+def _play_game_chunk(job: _GameJob) -> GameChunk:
+    """Play one chunk of games between agents (the function workers run)."""
+    if job.engine == "numba":
+        return _play_games_numba(job)
+    return _play_games_reference(job)
+
+
+def kernel_plays(variant: str | ModuleType | Variant, agents: Sequence[str],
+                 options: object = None) -> bool:
+    """Return whether the batch engine's compiled kernel plays ``variant``'s games between
+    ``agents`` (agent kinds, one per seat) with ``options`` here: the variant and the kinds
+    are in :data:`KERNEL_AGENTS` and the ``fast`` extra is installed.
+
+    >>> kernel_plays("caravan", ["random", "heuristic"])
+    False
+    """
+    from cardwar.variants import variant as lookup
+
+    try:
+        game = lookup(variant) if isinstance(variant, str) else variant
+    except KeyError:
+        return False
+    kinds = KERNEL_AGENTS.get(getattr(game, "NAME", ""))
+    if kinds is None or not agents or any(kind not in kinds for kind in agents):
+        return False
+    if options is not None and not isinstance(options, game.Options):
+        return False
+    return len(agents) == 2 and _numba_ready()
+
+
+def play(
+    variant: str | ModuleType | Variant,
+    options: object = None,
+    *,
+    agents: Sequence[str] | None = None,
+    seeds: Iterable[int] | None = None,
+    master_seed: int | None = None,
+    games: int | None = None,
+    max_steps: int | None = None,
+    chunk_size: int | None = None,
+    executor: ExecutorLike | None = None,
+    engine: str = "auto",
+    max_pending: int | None = None,
+) -> Iterator[GameChunk]:
+    """Play the game of every seed between agents and yield the results in chunks, in game
+    order: the games :func:`cardwar.agents.play` plays, the agent of seat ``s`` in the game
+    of seed ``seed`` being ``agents.agent(agents[s], variant, derive_seed(seed, s + 1))``,
+    as ``cardwar simulate`` seeds them.
+
+    ``agents`` names one agent kind per seat (default ``random`` for every seat). The
+    seeds, ``chunk_size``, ``executor``, ``max_pending`` and ``engine`` are as for
+    :func:`simulate`; ``max_steps`` cuts a game after that many steps (its termination
+    is then :data:`UNFINISHED`). The ``"numba"`` engine plays the games of
+    :data:`KERNEL_AGENTS` (Caravan between random players) in a compiled kernel, move for
+    move the games of the ``"reference"`` engine, which plays every variant through
+    ``step``. ``engine="auto"`` takes the kernel wherever it plays the games.
+
+    >>> chunk = next(play("caravan", seeds=[1, 2], engine="reference"))
+    >>> [int(s) for s in chunk.steps], [int(w) for w in chunk.winner]
+    ([123, 126], [0, 1])
+    """
+    from cardwar.variants import variant as lookup
+
+    name = variant if isinstance(variant, str) else getattr(variant, "NAME", None)
+    try:
+        game = lookup(name) if isinstance(name, str) else None
+    except KeyError:
+        game = None
+    if game is None:
+        raise ValueError(f"unknown variant {variant!r}")
+    opts = game.options() if options is None else options
+    if not isinstance(opts, game.Options):
+        raise TypeError(f"options must be {game.NAME}.Options, got {type(opts).__name__}")
+    players = game.num_players(game.new_game(0, opts))
+    kinds = tuple(agents) if agents is not None else ("random",) * players
+    if game.AUTOMATIC:
+        kinds = ()
+    elif len(kinds) != players:
+        raise ValueError(f"agents needs one agent kind per seat ({players}), got {len(kinds)}")
+    from cardwar import agents as agents_module
+
+    for kind in kinds:
+        agents_module.agent(kind, game, 0)  # refuses an unknown kind (AgentError)
+    if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int)
+                                  or max_steps < 0):
+        raise ValueError(f"max_steps must be an int >= 0 or None, got {max_steps!r}")
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
+    in_kernel = kernel_plays(game, kinds, opts)
+    if engine == "auto":
+        engine = "numba" if in_kernel else "reference"
+    elif engine == "numba" and not in_kernel:
+        if not _numba_ready():
+            raise RuntimeError("the numba engine needs numba and numpy: pip install "
+                               "'cardwar[fast]'")
+        raise ValueError(f"the numba engine plays {_kernel_games()} only, not {game.NAME} "
+                         f"between {', '.join(kinds) or 'no agents'}; use engine='reference'")
+    if (seeds is None) == (master_seed is None):
+        raise ValueError("give either seeds or master_seed (with games)")
+    if master_seed is not None:
+        check_seed(master_seed, "master seed")
+        if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+            raise ValueError(f"games must be an int >= 0 with master_seed, got {games!r}")
+    elif games is not None:
+        raise ValueError("games goes with master_seed; with seeds, every seed is a game")
+    size = (_GAME_CHUNK_SIZE[engine] if chunk_size is None else chunk_size)
+    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+        raise ValueError(f"chunk_size must be an int >= 1, got {chunk_size!r}")
+    total = games if seeds is None else (len(seeds) if isinstance(seeds, Sequence) else None)
+    jobs = (_GameJob(game.NAME, opts, kinds, max_steps, engine, job.start, job.seeds,
+                     job.master, job.count)
+            for job in _jobs(game.NAME, opts, engine, seeds, master_seed, games, size))
+    return _run(jobs, executor, total, engine, max_pending, _play_game_chunk,
+                _GAME_POOL_THRESHOLD)
+
+
+#: Games per chunk of :func:`play` when chunk_size is None, per engine.
+_GAME_CHUNK_SIZE = {"numba": 10_000, "reference": 200}
+#: Games at or above which :func:`play` without an executor uses a process pool.
+_GAME_POOL_THRESHOLD = {"numba": 100_000, "reference": 1_000}
+
+
+def _kernel_games() -> str:
+    return ", ".join(f"{name} between {' or '.join(kinds)} players"
+                     for name, kinds in KERNEL_AGENTS.items())
+
+

@@ -728,6 +728,25 @@ class Tally:
         for code, count in zip(codes.tolist(), drawn.tolist(), strict=True):
             self.draws[batch.TERMINATIONS[code].value] += count
 
+    def add_game_chunk(self, chunk: batch.GameChunk) -> None:
+        """Count the games of a chunk of :func:`cardwar.batch.play` at once, as
+        :meth:`add` counts the rows :func:`_game_chunk_rows` makes of it."""
+        import numpy as np
+
+        values, counts = np.unique(np.asarray(chunk.steps), return_counts=True)
+        for value, count in zip(values.tolist(), counts.tolist(), strict=True):
+            self.lengths[value] += count
+        term = np.asarray(chunk.termination)
+        done = term != batch.UNFINISHED
+        self.unfinished += int((~done).sum())
+        winners = np.asarray(chunk.winner)
+        seats, won = np.unique(winners[winners >= 0], return_counts=True)
+        for seat, count in zip(seats.tolist(), won.tolist(), strict=True):
+            self.wins[seat] += count
+        codes, drawn = np.unique(term[done & (winners < 0)], return_counts=True)
+        for code, count in zip(codes.tolist(), drawn.tolist(), strict=True):
+            self.draws[batch.GAME_TERMINATIONS[code].value] += count
+
     def _nth(self, index: int) -> int:
         """Return the ``index``-th smallest length (from 0)."""
         seen = 0
@@ -863,10 +882,18 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     quiet = args.no_progress or not sys.stderr.isatty()
     results: Iterator[dict[str, Any]]
     chunks: Iterator[batch.BatchChunk] | None = None
+    game_chunks: Iterator[batch.GameChunk] | None = None
     if batch.supports(game, options):
         # War and Peace: the batch engine, bit-identical to step (one step is one battle).
         chunks = _batch_chunks(game, options, args.seed, args.n, jobs, args.max_steps, quiet)
         results = (row for chunk in chunks for row in _chunk_rows(chunk, args.max_steps))
+        engine = "batch engine (numba)"
+    elif batch.kernel_plays(game, kinds, options):
+        # Caravan between random players: the batch engine's kernel, move for move the
+        # games of the step loop.
+        game_chunks = _game_chunks(game, options, kinds, args.seed, args.n, jobs,
+                                   args.max_steps, quiet)
+        results = (row for chunk in game_chunks for row in _game_chunk_rows(chunk))
         engine = "batch engine (numba)"
     else:
         chunk = max(1, min(200, math.ceil(args.n / (jobs * 8))))
@@ -885,6 +912,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if args.json is None and chunks is not None:
         for chunk in chunks:  # counted a chunk at a time, never game by game
             tally.add_chunk(chunk, args.max_steps)
+    elif args.json is None and game_chunks is not None:
+        for game_chunk in game_chunks:
+            tally.add_game_chunk(game_chunk)
     elif args.json is None:
         for result in results:
             tally.add(result)
@@ -976,6 +1006,46 @@ def _chunk_rows(chunk: batch.BatchChunk, max_steps: int) -> Iterator[dict[str, A
             "termination": termination.value if done else None,
             "winners": ([winner] if winner >= 0 else []) if done else None,
             "scores": None,
+        }
+
+
+def _game_chunks(game: Variant, options: Any, kinds: tuple[str, ...], seed: int, n: int,
+                 jobs: int, max_steps: int, quiet: bool = True) -> Iterator[batch.GameChunk]:
+    """Play the games with :func:`cardwar.batch.play`'s kernel, on ``jobs`` threads as
+    :func:`_batch_chunks` does; yield its chunks in game order."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tqdm import tqdm
+
+    pool = ThreadPoolExecutor(jobs) if jobs > 1 and n > _BATCH_CHUNK else None
+    try:
+        with tqdm(total=n, unit="game", disable=quiet, file=sys.stderr, desc=game.NAME) as bar:
+            for chunk in batch.play(game, options, agents=kinds, master_seed=seed, games=n,
+                                    max_steps=max_steps, engine="numba",
+                                    executor=pool if pool is not None else _InProcess(),
+                                    chunk_size=_BATCH_CHUNK, max_pending=2 * jobs):
+                yield chunk
+                bar.update(len(chunk))
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _game_chunk_rows(chunk: batch.GameChunk) -> Iterator[dict[str, Any]]:
+    """Yield the games of a chunk of :func:`cardwar.batch.play` as ``_run_chunk`` gives
+    them (``simulate --json``)."""
+    for i, (s, steps, winner, termination, scores) in enumerate(chunk.rows()):
+        if termination is None:  # cut by --max-steps
+            yield {"game": chunk.start + i, "seed": s, "steps": steps, "termination": None,
+                   "winners": None, "scores": None}
+            continue
+        yield {
+            "game": chunk.start + i,
+            "seed": s,
+            "steps": steps,
+            "termination": termination.value,
+            "winners": [winner] if winner >= 0 else [],
+            "scores": list(scores),
         }
 
 

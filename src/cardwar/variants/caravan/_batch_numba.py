@@ -1,0 +1,560 @@
+"""The compiled kernel of Caravan's batch engine: whole games between random players,
+one seed after another, in numba-compiled loops over small integer arrays.
+
+Private: use :func:`cardwar.batch.play`. The kernel is a transcription of
+:mod:`cardwar.variants.caravan.rules` (``new_game``, ``legal_actions``, ``step``,
+``_apply_play``, ``derive_caravan``, ``_conclude``) onto arrays, and of the random agent
+(:class:`cardwar.agents.RandomAgent`, seeded ``derive_seed(seed, seat + 1)`` as
+``cardwar simulate`` and :func:`cardwar.agents.play` seed it): it lists the legal actions
+in ``legal_actions``'s order and draws the same index from the same generator, so every
+game is the game the step loop plays, move for move (the tests compare them). Rule IDs in
+comments are those of the docs page ``rules/caravan``.
+
+* A card is its :func:`~cardwar.cards.card_index` (0 to 52); the tables ``pip``, ``kind``,
+  ``suit``, ``rank`` and ``order`` give its value (0 for a face card), kind (``NUMBER``,
+  ``JACK``, ``QUEEN``, ``KING``, ``JOKER``), suit (-1 for a Joker), rank and sort key (the
+  order ``legal_actions`` lists cards in). They are built from the rules module, not
+  restated here.
+* A caravan ``c`` is row ``c`` of the pile arrays: ``numeral[c, i]`` is its number card
+  ``i`` (bottom first), ``pile_value[c, i]`` that pile's value, ``faces[c, i, :nfaces[c,
+  i]]`` the face cards on it in play order; ``piles[c]`` how many, and ``value``,
+  ``suit`` and ``direction`` its derived facts (``direction``: 0 none, 1 up, 2 down).
+* A hand is a row of ``hand`` (``held[s]`` cards, in the order drawn); a deck is a row of
+  ``deck`` read from ``top[s]`` to ``size[s]``.
+
+Imported only where numba and numpy are (``cardwar[fast]``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numpy as np
+from numpy.typing import NDArray
+
+from cardwar._batch_numba import COMPILED, _below, _jit, _mix64, _shuffle
+
+try:
+    import numba
+except ImportError:  # pragma: no cover - this module is imported only with numba
+    numba = None  # type: ignore[assignment]
+
+__all__ = ["JACK", "JOKER", "KING", "NUMBER", "QUEEN", "TERM_NONE", "play_games"]
+
+# Card kinds.
+NUMBER = 0
+JACK = 1
+QUEEN = 2
+KING = 3
+JOKER = 4
+
+# Directions (caravan.rules.Direction): none, up, down.
+_NONE = 0
+_UP = 1
+_DOWN = 2
+
+# The kernel's own termination codes; cardwar.batch maps them to Termination values.
+TERM_NONE = 0  # still running (cut by max_steps)
+TERM_SOLD = 1  # CARAVANS_SOLD
+TERM_EMPTY_HAND = 2  # EMPTY_HAND
+TERM_TURN_LIMIT = 3  # TURN_LIMIT
+
+# Indices of the options array ``cfg``.
+CFG_FIRST = 0
+CFG_HAND = 1
+CFG_NEVER_DISCARD = 2  # opening_discard == never
+CFG_FACE_LIMIT = 3  # -1: none
+CFG_MAX_NUMBERS = 4  # -1: none
+CFG_AT_ONCE = 5  # empty_hand == at_once
+CFG_EQUAL = 6  # the direction of two equal last values (0 none, 2 down)
+CFG_DISBAND_DRAWS = 7
+CFG_EARLY = 8
+CFG_MAX_TURNS = 9  # -1: none
+CFG_MAX_STEPS = 10  # -1: none
+CFG_SIZE = 11
+
+_GAMMA = np.uint64(0x9E3779B97F4A7C15)
+_DERIVE = np.uint64(0xD1B54A32D192ED03)
+_ONE = np.uint64(1)
+
+I16 = NDArray[np.int16]
+I64 = NDArray[np.int64]
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _inline(function: F) -> F:
+    """Return ``function`` compiled to be inlined where it is called: the helpers of the
+    move loop take many arrays, and a call that is not inlined pays for each of them."""
+    if not COMPILED:  # pragma: no cover - exercised where the fast extra is absent
+        return function
+    return cast(F, numba.njit(inline="always", cache=True, nogil=True, boundscheck=False)(
+        function))
+
+
+@_jit
+def _agent_key(seed: np.uint64, seat: int) -> Any:
+    """Return the key of ``RandomAgent(derive_seed(seed, seat + 1))``'s generator."""
+    derived = _mix64(_mix64(seed + _DERIVE) + np.uint64(seat + 2) * _GAMMA)
+    return _mix64(derived + _GAMMA)
+
+
+@_inline
+def _derive(c: int, equal: int, pip: I64, kind: I64, suit: I64, numeral: I16, pile_value: I64,
+            faces: I16, nfaces: I64, piles: I64, value: I64, csuit: I64, direction: I64) -> None:
+    """Recompute caravan ``c``'s value, suit and direction from its piles
+    (caravan.rules.derive_caravan; CARAVAN-RECOMPUTE)."""
+    n = piles[c]
+    if n == 0:
+        value[c] = 0
+        csuit[c] = -1
+        direction[c] = _NONE
+        return
+    total = 0
+    for i in range(n):
+        total += pile_value[c, i]
+    value[c] = total
+    last = numeral[c, n - 1]
+    s = suit[last]
+    flips = 0
+    for f in range(nfaces[c, n - 1]):
+        face = faces[c, n - 1, f]
+        if kind[face] == QUEEN:  # CARAVAN-QUEEN
+            s = suit[face]
+            flips ^= 1
+    d = _NONE
+    if n >= 2:
+        a = pip[numeral[c, n - 2]]
+        b = pip[last]
+        d = _UP if b > a else _DOWN if b < a else equal
+    if flips:
+        d = _DOWN if d == _UP else _UP if d == _DOWN else _NONE
+    csuit[c] = s
+    direction[c] = d
+
+
+@_inline
+def _may_discard_opening(s: int, never: bool, pip: I64, size: I64, top: I64, hand: I16,
+                         held: I64, piles: I64) -> bool:
+    """CARAVAN-OPENING-DISCARD: only while short of number cards, with a card to draw."""
+    if never or top[s] >= size[s]:
+        return False
+    empty = 0
+    for c in range(3 * s, 3 * s + 3):
+        if piles[c] == 0:
+            empty += 1
+    numerals = 0
+    for i in range(held[s]):
+        if pip[hand[s, i]] > 0:
+            numerals += 1
+    return numerals < empty
+
+
+@_inline
+def _conclude(cfg: I64, pip: I64, size: I64, top: I64, hand: I16, held: I64, piles: I64,
+              value: I64, opening: I64, turns: int, nxt: int, out: I64) -> None:
+    """Apply the opening forfeits and decide the game (caravan.rules._conclude): write the
+    seat to move, the termination code, the winner (-1 for none) and each seat's positions
+    won into ``out``."""
+    if opening[0] or opening[1]:
+        for s in range(2):
+            # CARAVAN-OPENING: a seat's opening ends when its three caravans are started,
+            # or when it has no number card to start one and may not discard (a forfeit).
+            if opening[s]:
+                empty = piles[3 * s] == 0 or piles[3 * s + 1] == 0 or piles[3 * s + 2] == 0
+                has_numeral = False
+                for i in range(held[s]):
+                    if pip[hand[s, i]] > 0:
+                        has_numeral = True
+                        break
+                if not empty or not (
+                    has_numeral
+                    or _may_discard_opening(s, cfg[CFG_NEVER_DISCARD] != 0, pip, size, top,
+                                            hand, held, piles)
+                ):
+                    opening[s] = 0
+        if not opening[nxt] and opening[1 - nxt]:
+            nxt = 1 - nxt
+    # CARAVAN-SELL, CARAVAN-OUTBID, CARAVAN-TIE
+    won0 = 0
+    won1 = 0
+    undecided = 0
+    for k in range(3):
+        a = value[k]
+        b = value[k + 3]
+        sa = 21 <= a <= 26
+        sb = 21 <= b <= 26
+        if sa and sb:
+            if a > b:
+                won0 += 1
+            elif b > a:
+                won1 += 1
+            else:
+                undecided += 1
+        elif sa:
+            won0 += 1
+        elif sb:
+            won1 += 1
+        else:
+            undecided += 1
+    term = TERM_NONE
+    winner = -1
+    if undecided == 0 or (cfg[CFG_EARLY] != 0 and max(won0, won1) >= 2):
+        term = TERM_SOLD  # CARAVAN-END, CARAVAN-WIN, CARAVAN-EARLY
+        winner = 0 if won0 > won1 else 1
+    elif not (opening[0] or opening[1]):
+        if held[nxt] == 0:
+            term = TERM_EMPTY_HAND  # CARAVAN-EMPTY-HAND
+            winner = 1 - nxt
+        elif cfg[CFG_AT_ONCE] != 0 and held[1 - nxt] == 0:
+            term = TERM_EMPTY_HAND
+            winner = nxt
+    if term == TERM_NONE and cfg[CFG_MAX_TURNS] >= 0 and turns >= cfg[CFG_MAX_TURNS]:
+        term = TERM_TURN_LIMIT  # CARAVAN-LIMIT
+        winner = -1
+    out[0] = nxt
+    out[1] = term
+    out[2] = winner
+    out[3] = won0
+    out[4] = won1
+
+
+@_inline
+def _legal(seat: int, cfg: I64, pip: I64, kind: I64, suit: I64, size: I64,
+           top: I64, hand: I16, held: I64, numeral: I16, nfaces: I64, piles: I64, csuit: I64,
+           direction: I64, opening: I64, unique: I64, u: int, acts: I64) -> int:
+    """Write the legal actions of ``seat`` into ``acts`` in ``legal_actions``'s order, one
+    row each (kind: 0 play, 1 discard, 2 disband; card; caravan; target or -1), from the
+    hand's ``u`` distinct cards in ``unique`` (:func:`_distinct`); return how many.
+    (Listing them all and indexing the list measured faster than counting them and
+    walking to the one drawn.)"""
+    first = 3 * seat
+    m = 0
+    if opening[seat]:
+        # CARAVAN-OPENING: a number card on an empty caravan of your own.
+        for j in range(u):
+            card = unique[j]
+            if pip[card] > 0:
+                for c in range(first, first + 3):
+                    if piles[c] == 0:
+                        acts[m, 0] = 0
+                        acts[m, 1] = card
+                        acts[m, 2] = c
+                        acts[m, 3] = -1
+                        m += 1
+        if _may_discard_opening(seat, cfg[CFG_NEVER_DISCARD] != 0, pip, size, top, hand, held,
+                                piles):
+            for j in range(u):
+                acts[m, 0] = 1
+                acts[m, 1] = unique[j]
+                m += 1
+        return m
+    limit = cfg[CFG_FACE_LIMIT]
+    most = cfg[CFG_MAX_NUMBERS]
+    for j in range(u):
+        card = unique[j]
+        k = kind[card]
+        if k == NUMBER:
+            # CARAVAN-NUMERAL: number cards go on your own caravans only.
+            value = pip[card]
+            for c in range(first, first + 3):
+                n = piles[c]
+                if most >= 0 and n >= most:
+                    continue  # the caravan is full
+                if n:
+                    last = pip[numeral[c, n - 1]]
+                    if value == last:
+                        continue  # CARAVAN-REPEAT
+                    d = direction[c]
+                    if suit[card] != csuit[c] and d != _NONE and ((value > last) != (d == _UP)):
+                        continue  # CARAVAN-SUIT, CARAVAN-DIRECTION
+                acts[m, 0] = 0
+                acts[m, 1] = card
+                acts[m, 2] = c
+                acts[m, 3] = -1
+                m += 1
+        elif k == QUEEN:
+            # CARAVAN-QUEEN: on the last number card of any caravan.
+            for c in range(6):
+                n = piles[c]
+                if n and (limit < 0 or nfaces[c, n - 1] < limit):
+                    acts[m, 0] = 0
+                    acts[m, 1] = card
+                    acts[m, 2] = c
+                    acts[m, 3] = n - 1
+                    m += 1
+        else:
+            # CARAVAN-FACE: Jacks, Kings and Jokers on any number card of any caravan.
+            for c in range(6):
+                for i in range(piles[c]):
+                    if limit < 0 or nfaces[c, i] < limit:
+                        acts[m, 0] = 0
+                        acts[m, 1] = card
+                        acts[m, 2] = c
+                        acts[m, 3] = i
+                        m += 1
+    for j in range(u):  # CARAVAN-DISCARD
+        acts[m, 0] = 1
+        acts[m, 1] = unique[j]
+        m += 1
+    for c in range(first, first + 3):  # CARAVAN-DISBAND
+        if piles[c]:
+            acts[m, 0] = 2
+            acts[m, 2] = c
+            m += 1
+    return m
+
+
+@_inline
+def _distinct(seat: int, order: I64, hand: I16, held: I64, unique: I64) -> int:
+    """Write the hand's distinct cards into ``unique``, lowest first (rank, then suit; the
+    Joker last), as ``legal_actions`` lists them; return how many."""
+    u = 0
+    for i in range(held[seat]):
+        card = hand[seat, i]
+        seen = False
+        for j in range(u):
+            if unique[j] == card:
+                seen = True
+                break
+        if seen:
+            continue
+        j = u
+        while j > 0 and order[unique[j - 1]] > order[card]:
+            unique[j] = unique[j - 1]
+            j -= 1
+        unique[j] = card
+        u += 1
+    return u
+
+
+@_inline
+def _remove_from_hand(seat: int, card: int, hand: I16, held: I64) -> None:
+    """Take the first copy of ``card`` out of ``seat``'s hand, keeping the others' order."""
+    n = held[seat]
+    i = 0
+    while hand[seat, i] != card:
+        i += 1
+    for j in range(i, n - 1):
+        hand[seat, j] = hand[seat, j + 1]
+    held[seat] = n - 1
+
+
+@_inline
+def _drop_pile(c: int, i: int, numeral: I16, pile_value: I64, faces: I16, nfaces: I64,
+               piles: I64) -> None:
+    """Take pile ``i`` out of caravan ``c``, moving the piles above it down."""
+    n = piles[c]
+    for j in range(i, n - 1):
+        numeral[c, j] = numeral[c, j + 1]
+        pile_value[c, j] = pile_value[c, j + 1]
+        nf = nfaces[c, j + 1]
+        nfaces[c, j] = nf
+        for f in range(nf):
+            faces[c, j, f] = faces[c, j + 1, f]
+    piles[c] = n - 1
+
+
+@_inline
+def _play(card: int, c: int, target: int, equal: int, pip: I64, kind: I64, suit: I64,
+          rank: I64, numeral: I16, pile_value: I64, faces: I16, nfaces: I64, piles: I64,
+          value: I64, csuit: I64, direction: I64, touched: I64) -> None:
+    """Play ``card`` on caravan ``c`` (at pile ``target``) (caravan.rules._apply_play)."""
+    n = piles[c]
+    k = kind[card]
+    if k == NUMBER:
+        # CARAVAN-SUIT, CARAVAN-DIRECTION: the new last card sets both.
+        v = pip[card]
+        if n:
+            direction[c] = _UP if v > pip[numeral[c, n - 1]] else _DOWN
+        else:
+            direction[c] = _NONE
+        numeral[c, n] = card
+        pile_value[c, n] = v
+        nfaces[c, n] = 0
+        piles[c] = n + 1
+        value[c] += v
+        csuit[c] = suit[card]
+        return
+    if k == KING:
+        # CARAVAN-KING: each King doubles the pile it sits on.
+        faces[c, target, nfaces[c, target]] = card
+        nfaces[c, target] += 1
+        value[c] += pile_value[c, target]
+        pile_value[c, target] *= 2
+        return
+    if k == QUEEN:
+        # CARAVAN-QUEEN: the Queen's suit, and the direction reversed.
+        faces[c, target, nfaces[c, target]] = card
+        nfaces[c, target] += 1
+        csuit[c] = suit[card]
+        d = direction[c]
+        direction[c] = _DOWN if d == _UP else _UP if d == _DOWN else _NONE
+        return
+    if k == JACK:
+        # CARAVAN-JACK: the number card goes with everything on it, and the Jack.
+        _drop_pile(c, target, numeral, pile_value, faces, nfaces, piles)
+        _derive(c, equal, pip, kind, suit, numeral, pile_value, faces, nfaces, piles, value,
+                csuit, direction)  # CARAVAN-RECOMPUTE
+        return
+    # A Joker stays on its target; CARAVAN-JOKER-ACE / CARAVAN-JOKER-NUMBER remove the
+    # other number cards of the Ace's suit, or of the target's value, from all caravans.
+    host = numeral[c, target]
+    by_suit = pip[host] == 1
+    faces[c, target, nfaces[c, target]] = card
+    nfaces[c, target] += 1
+    for other in range(6):
+        touched[other] = 1 if other == c else 0
+        i = 0
+        while i < piles[other]:
+            if other == c and i == target:
+                i += 1
+                continue
+            p = numeral[other, i]
+            hit = suit[p] == suit[host] if by_suit else rank[p] == rank[host]
+            if hit:
+                _drop_pile(other, i, numeral, pile_value, faces, nfaces, piles)
+                touched[other] = 1
+                if other == c and i < target:
+                    target -= 1
+            else:
+                i += 1
+    for other in range(6):
+        if touched[other]:
+            _derive(other, equal, pip, kind, suit, numeral, pile_value, faces, nfaces, piles,
+                    value, csuit, direction)  # CARAVAN-RECOMPUTE
+
+
+@_jit
+def _play_game(seed: np.uint64, deck0: I16, deck1: I16, cfg: I64, pip: I64, kind: I64,
+               suit: I64, rank: I64, order: I64, deck: I16, size: I64, top: I64, hand: I16,
+               held: I64, numeral: I16, pile_value: I64, faces: I16, nfaces: I64, piles: I64,
+               value: I64, csuit: I64, direction: I64, opening: I64, unique: I64, acts: I64,
+               touched: I64, out: I64) -> int:
+    """Play the game of ``seed``; write its result into ``out`` (see :func:`_conclude`)
+    and return the moves played."""
+    # CARAVAN-DEAL: each seat's own deck shuffled, seat 0's first, from the game's stream.
+    key = _mix64(seed + _GAMMA)
+    counter = np.uint64(0)
+    size[0] = deck0.shape[0]
+    size[1] = deck1.shape[0]
+    for i in range(size[0]):
+        deck[0, i] = deck0[i]
+    for i in range(size[1]):
+        deck[1, i] = deck1[i]
+    counter = _shuffle(deck[0], 0, size[0], key, counter)
+    counter = _shuffle(deck[1], 0, size[1], key, counter)
+    # CARAVAN-HAND: the opening hands from the top.
+    for s in range(2):
+        n = min(cfg[CFG_HAND], size[s])
+        for i in range(n):
+            hand[s, i] = deck[s, i]
+        held[s] = n
+        top[s] = n
+        opening[s] = 1
+    for c in range(6):
+        piles[c] = 0
+        value[c] = 0
+        csuit[c] = -1
+        direction[c] = _NONE
+    agent_key = (_agent_key(seed, 0), _agent_key(seed, 1))
+    agent_counter = np.zeros(2, np.uint64)
+    equal = cfg[CFG_EQUAL]
+    max_steps = cfg[CFG_MAX_STEPS]
+    turns = 0
+    _conclude(cfg, pip, size, top, hand, held, piles, value, opening, turns,
+              cfg[CFG_FIRST], out)
+    steps = 0
+    while out[1] == TERM_NONE and (max_steps < 0 or steps < max_steps):
+        seat = out[0]
+        u = _distinct(seat, order, hand, held, unique)
+        m = _legal(seat, cfg, pip, kind, suit, size, top, hand, held, numeral, nfaces,
+                   piles, csuit, direction, opening, unique, u, acts)
+        agent_counter[seat] += _ONE
+        i = _below(agent_key[seat], agent_counter[seat], m)
+        what = acts[i, 0]
+        card = acts[i, 1]
+        c = acts[i, 2]
+        draw = True
+        if what == 0:
+            _remove_from_hand(seat, card, hand, held)
+            _play(card, c, acts[i, 3], equal, pip, kind, suit, rank, numeral, pile_value,
+                  faces, nfaces, piles, value, csuit, direction, touched)
+            draw = opening[seat] == 0  # CARAVAN-OPENING: no draw after a placement
+        elif what == 1:
+            _remove_from_hand(seat, card, hand, held)  # CARAVAN-DISCARD
+        else:
+            piles[c] = 0  # CARAVAN-DISBAND
+            value[c] = 0
+            csuit[c] = -1
+            direction[c] = _NONE
+            draw = cfg[CFG_DISBAND_DRAWS] != 0
+        if draw and top[seat] < size[seat]:
+            # CARAVAN-DRAW: the top card of your own deck, if any.
+            hand[seat, held[seat]] = deck[seat, top[seat]]
+            held[seat] += 1
+            top[seat] += 1
+        turns += 1
+        steps += 1
+        _conclude(cfg, pip, size, top, hand, held, piles, value, opening, turns, 1 - seat,
+                  out)
+    return steps
+
+
+@_jit
+def _play_games_kernel(seeds: NDArray[np.uint64], deck0: I16, deck1: I16, cfg: I64, pip: I64,
+                       kind: I64, suit: I64, rank: I64, order: I64, most_piles: int,
+                       most_faces: int, steps: I64, winner: NDArray[np.int16],
+                       termination: NDArray[np.uint8], scores: NDArray[np.int16]) -> None:
+    """Play the game of every seed, writing the result columns."""
+    d = max(deck0.shape[0], deck1.shape[0])
+    deck = np.empty((2, d), np.int16)
+    size = np.zeros(2, np.int64)
+    top = np.zeros(2, np.int64)
+    hand = np.empty((2, d), np.int16)
+    held = np.zeros(2, np.int64)
+    numeral = np.empty((6, most_piles), np.int16)
+    pile_value = np.zeros((6, most_piles), np.int64)
+    faces = np.empty((6, most_piles, most_faces), np.int16)
+    nfaces = np.zeros((6, most_piles), np.int64)
+    piles = np.zeros(6, np.int64)
+    value = np.zeros(6, np.int64)
+    csuit = np.zeros(6, np.int64)
+    direction = np.zeros(6, np.int64)
+    opening = np.zeros(2, np.int64)
+    unique = np.empty(d, np.int64)
+    # Per distinct card at most 6 caravans x most_piles targets, then its discard; then
+    # the disbands.
+    acts = np.zeros((min(d, 53) * (6 * most_piles + 1) + 6, 4), np.int64)
+    touched = np.zeros(6, np.int64)
+    out = np.zeros(5, np.int64)
+    for g in range(seeds.shape[0]):
+        steps[g] = _play_game(seeds[g], deck0, deck1, cfg, pip, kind, suit, rank, order, deck,
+                              size, top, hand, held, numeral, pile_value, faces, nfaces, piles,
+                              value, csuit, direction, opening, unique, acts, touched, out)
+        termination[g] = out[1]
+        winner[g] = out[2]
+        scores[g, 0] = out[3]
+        scores[g, 1] = out[4]
+
+
+def play_games(seeds: NDArray[np.uint64], deck0: I16, deck1: I16, cfg: I64,
+               tables: dict[str, I64], most_piles: int, most_faces: int
+               ) -> tuple[I64, NDArray[np.int16], NDArray[np.uint8], NDArray[np.int16]]:
+    """Play the game of every seed between two random players; return the columns steps,
+    winner (-1 for none), termination (the ``TERM_*`` codes) and scores (positions won,
+    one row per game)."""
+    count = seeds.shape[0]
+    steps = np.empty(count, np.int64)
+    winner = np.empty(count, np.int16)
+    termination = np.empty(count, np.uint8)
+    scores = np.empty((count, 2), np.int16)
+    _play_games_kernel(
+        np.ascontiguousarray(seeds, dtype=np.uint64),
+        np.ascontiguousarray(deck0, dtype=np.int16),
+        np.ascontiguousarray(deck1, dtype=np.int16),
+        np.ascontiguousarray(cfg, dtype=np.int64),
+        tables["pip"], tables["kind"], tables["suit"], tables["rank"], tables["order"],
+        int(most_piles), int(most_faces), steps, winner, termination, scores,
+    )
+    return steps, winner, termination, scores

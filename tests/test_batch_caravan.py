@@ -1,0 +1,305 @@
+"""Caravan's batch engine (``cardwar.batch.play`` with the compiled kernel) against the
+step loop.
+
+The reference side is written here as the plain public loop: ``new_game``, then
+``legal_actions`` and each seat's :class:`~cardwar.agents.RandomAgent` (seeded
+``derive_seed(seed, seat + 1)``, as ``cardwar simulate`` seeds it) choosing, then
+``step``, independently of the batch module. Seed by seed, the kernel must give the same
+number of steps, winner, termination and scores (positions won). Sizes by profile: ``ci``
+and ``dev`` play 60 seeds per option combination and 25 Hypothesis examples; ``full``
+plays 2,000 seeds per combination. These tests need the ``fast`` extra (numba), which the
+``test`` extra installs: without it they fail rather than skip.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardwar import agents, batch, caravan, cli, derive_seed
+from cardwar.cards import standard_deck
+from cardwar.core import Termination
+from cardwar.errors import AgentError
+from tests.support_caravan import caravan_options
+
+Row = tuple[int, int, int, Termination | None, tuple[int, ...]]
+
+
+def reference_rows(options: caravan.Options, seeds: Iterable[int],
+                   max_steps: int | None = None) -> list[Row]:
+    """Return ``(seed, steps, winner, termination, scores)`` per seed from the step loop
+    between two random agents."""
+    rows: list[Row] = []
+    for seed in seeds:
+        seats = [agents.RandomAgent(derive_seed(seed, s + 1)) for s in range(2)]
+        state = caravan.new_game(seed, options)
+        steps = 0
+        while caravan.outcome(state) is None and (max_steps is None or steps < max_steps):
+            seat = caravan.to_act(state)
+            assert seat is not None
+            action = seats[seat].choose(caravan.observe(state, seat),
+                                        caravan.legal_actions(state))
+            state = caravan.step(state, action)
+            steps += 1
+        result = caravan.outcome(state)
+        if result is None:
+            rows.append((seed, steps, -1, None, (0, 0)))
+        else:
+            winner = result.winners[0] if result.winners else -1
+            assert result.scores is not None
+            rows.append((seed, steps, winner, result.termination, tuple(result.scores)))
+    return rows
+
+
+def kernel_rows(options: caravan.Options, seeds: Iterable[int], max_steps: int | None = None,
+                chunk_size: int | None = None) -> list[Row]:
+    chunks = batch.play("caravan", options, seeds=list(seeds), engine="numba",
+                        max_steps=max_steps, chunk_size=chunk_size)
+    return [row for chunk in chunks for row in chunk.rows()]
+
+
+def _thirty() -> str:
+    return " ".join(map(str, standard_deck()[:22])) + " JK JK QH QS KH KS JH JS"
+
+
+COMBINATIONS: dict[str, dict[str, Any]] = {
+    "default": {},
+    "first_player=1,opening_hand=5": {"first_player": 1, "opening_hand": 5},
+    "face_limit=1,max_numbers=3": {"face_limit": 1, "max_numbers": 3},
+    "empty_hand=at_once,early_finish": {"empty_hand": "at_once", "early_finish": True},
+    "equal_direction=descending,disband_draws": {"equal_direction": "descending",
+                                                 "disband_draws": True},
+    "opening_discard=never,opening_hand=3": {"opening_discard": "never", "opening_hand": 3},
+    "max_turns=60": {"max_turns": 60},
+    "opening_hand=40,face_limit=2": {"opening_hand": 40, "face_limit": 2},
+    "custom decks, face-heavy": {"deck_0": _thirty(), "deck_1": _thirty()},
+    "custom decks, two sets": {"deck_0": " ".join(map(str, standard_deck() * 2)),
+                               "deck_sets": 2, "max_numbers": 12},
+}
+
+
+def seeds_for(profile: str) -> list[int]:
+    count = 2000 if profile == "full" else 60
+    return [derive_seed(2026, i) for i in range(count)]
+
+
+@pytest.mark.parametrize("name", list(COMBINATIONS))
+def test_the_kernel_plays_the_games_of_the_step_loop(name: str, profile: str) -> None:
+    options = caravan.options(**COMBINATIONS[name])
+    seeds = seeds_for(profile)
+    want = reference_rows(options, seeds)
+    assert kernel_rows(options, seeds) == want
+    # The combinations reach what they are for: games end, and not all the same way.
+    assert {row[3] for row in want} - {None}
+
+
+@settings(max_examples=25, deadline=None)
+@given(options=caravan_options(small=True), seed=st.integers(0, 2**64 - 1))
+def test_the_kernel_agrees_with_the_step_loop_under_any_options(
+    options: caravan.Options, seed: int
+) -> None:
+    seeds = [seed, derive_seed(seed, 7), derive_seed(seed, 8)]
+    assert kernel_rows(options, seeds) == reference_rows(options, seeds)
+
+
+@settings(max_examples=10, deadline=None)
+@given(options=caravan_options(), seed=st.integers(0, 2**64 - 1))
+def test_the_kernel_agrees_with_the_step_loop_with_full_decks(
+    options: caravan.Options, seed: int
+) -> None:
+    assert kernel_rows(options, [seed]) == reference_rows(options, [seed])
+
+
+@pytest.mark.parametrize("max_steps", [0, 1, 3, 50, 118])
+def test_max_steps_cuts_the_games_where_the_step_loop_stops(max_steps: int) -> None:
+    options = caravan.options()
+    seeds = [derive_seed(5, i) for i in range(30)]
+    want = reference_rows(options, seeds, max_steps)
+    got = kernel_rows(options, seeds, max_steps)
+    assert got == want
+    assert any(row[3] is None for row in got)
+    if max_steps == 118:  # some games end by then and others do not
+        assert any(row[3] is not None for row in got)
+
+
+def test_the_results_do_not_depend_on_the_chunk_size() -> None:
+    seeds = [derive_seed(9, i) for i in range(23)]
+    options = caravan.options()
+    assert kernel_rows(options, seeds, chunk_size=4) == kernel_rows(options, seeds)
+
+
+def test_a_master_seed_plays_the_derived_seeds_and_the_engines_agree() -> None:
+    by_kernel = list(batch.play("caravan", master_seed=11, games=40, chunk_size=16))
+    assert [chunk.engine for chunk in by_kernel] == ["numba"] * 3
+    assert [chunk.start for chunk in by_kernel] == [0, 16, 32]
+    by_step = list(batch.play("caravan", master_seed=11, games=40, chunk_size=16,
+                              engine="reference"))
+    assert [chunk.engine for chunk in by_step] == ["reference"] * 3
+    rows = [row for chunk in by_kernel for row in chunk.rows()]
+    assert rows == [row for chunk in by_step for row in chunk.rows()]
+    assert [row[0] for row in rows] == [derive_seed(11, i) for i in range(40)]
+
+
+def test_a_chunk_holds_numpy_columns_of_the_documented_types() -> None:
+    chunk = next(batch.play("caravan", seeds=[1, 2, 3], engine="numba", max_steps=100))
+    assert len(chunk) == 3
+    assert chunk.players == 2
+    assert chunk.seed.dtype == np.uint64
+    assert chunk.steps.dtype == np.int64
+    assert chunk.winner.dtype == np.int16
+    assert chunk.termination.dtype == np.uint8
+    assert chunk.scores.dtype == np.int64
+    assert chunk.scores.shape == (3, 2)
+    assert set(chunk.termination.tolist()) == {batch.UNFINISHED}
+    assert chunk.steps.tolist() == [100, 100, 100]
+
+
+def test_the_reference_engine_plays_other_variants_and_agents() -> None:
+    chunk = next(batch.play("arneson", seeds=[3, 4], agents=["heuristic", "random"]))
+    assert chunk.engine == "reference"
+    for seed, steps, winner, termination, _scores in chunk.rows():
+        seats = [agents.agent("heuristic", "arneson", derive_seed(seed, 1)),
+                 agents.agent("random", "arneson", derive_seed(seed, 2))]
+        record = agents.play("arneson", seats, seed)
+        assert record.outcome is not None
+        assert (steps, termination) == (len(record.actions), record.outcome.termination)
+        assert winner == (record.outcome.winners[0] if len(record.outcome.winners) == 1
+                          else -1)
+    war = next(batch.play("war", seeds=[1]))
+    assert war.engine == "reference"
+    assert war.steps.tolist()[0] > 0
+    cold = next(batch.play("cold-war", seeds=[1], options=None))
+    assert cold.players == 3
+    assert cold.scores.shape == (1, 3)
+
+
+def test_kernel_plays_names_what_the_kernel_plays() -> None:
+    assert batch.kernel_plays("caravan", ["random", "random"])
+    assert batch.kernel_plays(caravan, ("random", "random"), caravan.options())
+    assert not batch.kernel_plays("caravan", ["random", "heuristic"])
+    assert not batch.kernel_plays("caravan", ["random"])
+    assert not batch.kernel_plays("caravan", [])
+    assert not batch.kernel_plays("caravan", ["random", "random"], options={"x": 1})
+    assert not batch.kernel_plays("arneson", ["random", "random"])
+    assert not batch.kernel_plays("chess", ["random", "random"])
+
+
+def test_play_refuses_what_it_cannot_play() -> None:
+    with pytest.raises(ValueError, match="numba engine plays caravan between random"):
+        next(batch.play("caravan", seeds=[1], agents=["heuristic", "random"], engine="numba"))
+    with pytest.raises(ValueError, match="one agent kind per seat"):
+        batch.play("caravan", seeds=[1], agents=["random"])
+    with pytest.raises(AgentError):
+        batch.play("caravan", seeds=[1], agents=["random", "clever"])
+    with pytest.raises(TypeError, match=r"caravan\.Options"):
+        batch.play("caravan", {"max_turns": 3}, seeds=[1])
+    with pytest.raises(ValueError, match="unknown variant"):
+        batch.play("chess", seeds=[1])
+    with pytest.raises(ValueError, match="engine must be one of"):
+        batch.play("caravan", seeds=[1], engine="gpu")
+    with pytest.raises(ValueError, match="max_steps"):
+        batch.play("caravan", seeds=[1], max_steps=-1)
+    with pytest.raises(ValueError, match="either seeds or master_seed"):
+        batch.play("caravan")
+    with pytest.raises(ValueError, match="games must be"):
+        batch.play("caravan", master_seed=1)
+    with pytest.raises(ValueError, match="games goes with master_seed"):
+        batch.play("caravan", seeds=[1], games=3)
+    with pytest.raises(ValueError, match="chunk_size"):
+        batch.play("caravan", seeds=[1], chunk_size=0)
+
+
+def test_simulate_plays_caravan_in_the_kernel_and_gives_the_step_loops_games(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "games.json"
+    assert cli.main(["simulate", "caravan", "-n", "40", "--seed", "3", "--agents",
+                     "random,random", "--json", str(out), "--max-steps", "119"]) == 0
+    assert "engine: batch engine (numba)" in capsys.readouterr().out
+    games = json.loads(out.read_text(encoding="utf-8"))["games"]
+    options = caravan.options()
+    task = ("caravan", options, 3, 0, 40, ("random", "random"), 119)
+    assert games == cli._run_chunk(task)
+    assert any(g["termination"] is None for g in games)
+    assert any(g["termination"] is not None for g in games)
+
+
+def test_simulate_summary_from_the_kernel_is_the_step_paths(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["simulate", "caravan", "-n", "30", "--seed", "8", "--max-steps",
+                     "120"]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    assert "engine: batch engine (numba)" in printed[0]
+    tally = cli.Tally(2)
+    for result in cli._run_chunk(("caravan", caravan.options(), 8, 0, 30,
+                                  ("random", "random"), 120)):
+        tally.add(result)
+    assert printed[1:] == cli._format_summary(tally.summary())
+
+
+def test_the_tally_counts_a_kernel_chunk_as_its_rows() -> None:
+    options = caravan.options(max_turns=100)
+    chunk = next(batch.play("caravan", options, seeds=range(50), max_steps=99))
+    by_chunk = cli.Tally(2)
+    by_chunk.add_game_chunk(chunk)
+    by_row = cli.Tally(2)
+    for row in cli._game_chunk_rows(chunk):
+        by_row.add(row)
+    assert by_chunk.summary() == by_row.summary()
+    assert by_chunk.unfinished > 0
+
+
+# --- the kernel's source, run as Python ----------------------------------------------------
+#
+# coverage.py cannot trace compiled code. Every compiled function keeps its Python source
+# as ``py_func``; the fixture puts those in the kernel module's place (the kernel calls its
+# helpers, and the generator's functions it imports, through the module's globals), so
+# that ``batch.play(..., engine="numba")`` runs the very source numba compiles, line by
+# line, as Python, and the tests require of it what they require of the compiled kernel.
+
+from cardwar.variants.caravan import _batch_numba as caravan_kernel  # noqa: E402
+
+#: The compiled functions of Caravan's kernel module, its own and those it imports.
+KERNEL_FUNCTIONS = ("_mix64", "_below", "_shuffle", "_agent_key", "_derive",
+                    "_may_discard_opening", "_conclude", "_legal", "_distinct",
+                    "_remove_from_hand", "_drop_pile", "_play", "_play_game",
+                    "_play_games_kernel")
+
+
+@pytest.fixture
+def interpreted(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Run Caravan's kernel as plain Python for the test's duration."""
+    for name in KERNEL_FUNCTIONS:
+        monkeypatch.setattr(caravan_kernel, name, getattr(caravan_kernel, name).py_func)
+    # uint64 arithmetic wraps around by design (SplitMix64): numpy scalars warn.
+    with np.errstate(over="ignore"):
+        yield
+
+
+def test_the_fixture_runs_every_compiled_function_as_python(interpreted: None) -> None:
+    compiled = [name for name, value in vars(caravan_kernel).items() if hasattr(value, "py_func")]
+    assert compiled == []
+    for name in KERNEL_FUNCTIONS:
+        assert callable(getattr(caravan_kernel, name)), name
+
+
+@pytest.mark.parametrize("name", list(COMBINATIONS))
+def test_the_kernel_as_python_plays_the_games_of_the_step_loop(
+    name: str, profile: str, interpreted: None
+) -> None:
+    options = caravan.options(**COMBINATIONS[name])
+    seeds = seeds_for(profile)[: 100 if profile == "full" else 3]
+    assert kernel_rows(options, seeds) == reference_rows(options, seeds)
+
+
+def test_the_kernel_as_python_cuts_games_at_max_steps(interpreted: None) -> None:
+    seeds = [derive_seed(5, i) for i in range(4)]
+    assert kernel_rows(caravan.options(), seeds, 60) == reference_rows(caravan.options(),
+                                                                        seeds, 60)
