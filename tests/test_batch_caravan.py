@@ -24,8 +24,9 @@ from hypothesis import strategies as st
 
 from cardwar import agents, batch, caravan, cli, derive_seed
 from cardwar.cards import standard_deck
-from cardwar.core import Termination
+from cardwar.core import IllegalActionError, Termination
 from cardwar.errors import AgentError
+from cardwar.rng import SeedError
 from tests.support_caravan import caravan_options
 
 Row = tuple[int, int, int, Termination | None, tuple[int, ...]]
@@ -269,8 +270,9 @@ from cardwar.variants.caravan import _batch_numba as caravan_kernel  # noqa: E40
 #: The compiled functions of Caravan's kernel module, its own and those it imports.
 KERNEL_FUNCTIONS = ("_mix64", "_below", "_shuffle", "_agent_key", "_derive",
                     "_may_discard_opening", "_conclude", "_legal", "_distinct",
-                    "_remove_from_hand", "_drop_pile", "_play", "_play_game",
-                    "_play_games_kernel")
+                    "_remove_from_hand", "_drop_pile", "_play", "_deal", "_move", "_play_game",
+                    "_play_games_kernel", "_fraction", "_add_card", "_observe", "_mask",
+                    "_refresh", "reset_games", "step_games")
 
 
 @pytest.fixture
@@ -299,7 +301,117 @@ def test_the_kernel_as_python_plays_the_games_of_the_step_loop(
     assert kernel_rows(options, seeds) == reference_rows(options, seeds)
 
 
+def test_games_as_python_step_as_the_public_api(interpreted: None) -> None:
+    options = caravan.options(**COMBINATIONS["face_limit=1,max_numbers=3"])
+    assert check_games_against_step(options, [1, 2], 150) > 0
+    assert check_games_against_step(caravan.options(), [3], 20) == 0
+
+
 def test_the_kernel_as_python_cuts_games_at_max_steps(interpreted: None) -> None:
     seeds = [derive_seed(5, i) for i in range(4)]
     assert kernel_rows(caravan.options(), seeds, 60) == reference_rows(caravan.options(),
                                                                         seeds, 60)
+
+
+# --- stepping many games by action ids (batch.Games) ---------------------------------------
+
+
+def check_games_against_step(options: caravan.Options, seeds: list[int], rounds: int,
+                             choose_seed: int = 0) -> int:
+    """Step ``batch.Games`` and the public API side by side with the same random legal
+    ids; require, at every step and for every game, the same observation tensor, mask,
+    rewards, seat to move, done flag and outcome. Return the games that ended."""
+    import random
+
+    games = batch.Games("caravan", seeds, options)
+    states = [caravan.new_game(seed, options) for seed in seeds]
+    rnd = random.Random(choose_seed)
+    for _ in range(rounds):
+        ids = np.zeros(len(seeds), dtype=np.int64)
+        for g, state in enumerate(states):
+            seat = state.to_move
+            want = np.frombuffer(caravan.observation_tensor(caravan.observe(state, seat)))
+            assert np.array_equal(games.observation[g], want), f"game {g}"
+            mask = np.frombuffer(caravan.legal_action_mask(state), dtype=np.uint8)
+            assert np.array_equal(games.legal_action_mask[g], mask), f"game {g}"
+            assert games.to_move[g] == (-1 if state.result is not None else seat)
+            assert bool(games.done[g]) == (state.result is not None)
+            assert games.outcome(g) == state.result
+            legal = np.flatnonzero(mask)
+            ids[g] = rnd.choice(legal.tolist()) if legal.size else -7  # ignored once over
+        before = [state.result for state in states]
+        games.step(ids)
+        for g, state in enumerate(states):
+            if before[g] is None:
+                states[g] = caravan.step(state, caravan.action_from_index(options, int(ids[g])))
+                want_rewards = (caravan.returns(states[g]) if states[g].result is not None
+                                else (0.0, 0.0))
+            else:
+                want_rewards = (0.0, 0.0)
+            assert tuple(games.rewards[g].tolist()) == want_rewards
+            assert games.turns[g] == states[g].turns
+    return sum(state.result is not None for state in states)
+
+
+@pytest.mark.parametrize("name", list(COMBINATIONS))
+def test_games_step_as_the_public_api_steps(name: str, profile: str) -> None:
+    options = caravan.options(**COMBINATIONS[name])
+    count = 200 if profile == "full" else 8
+    ended = check_games_against_step(options, seeds_for(profile)[:count], 190)
+    assert ended > 0
+
+
+@settings(max_examples=15, deadline=None)
+@given(options=caravan_options(small=True), seed=st.integers(0, 2**64 - 1),
+       choose=st.integers(0, 100))
+def test_games_step_as_the_public_api_under_any_options(
+    options: caravan.Options, seed: int, choose: int
+) -> None:
+    check_games_against_step(options, [seed, derive_seed(seed, 3)], 80, choose)
+
+
+def test_games_refuse_an_illegal_id_before_any_game_moves() -> None:
+    games = batch.Games("caravan", [1, 2, 3])
+    before = games.observation.copy()
+    ids = games.legal_action_mask.argmax(axis=1)
+    illegal = int(np.flatnonzero(games.legal_action_mask[1] == 0)[0])
+    ids[1] = illegal
+    with pytest.raises(IllegalActionError, match=f"game 1: action id {illegal} is not legal"):
+        games.step(ids)
+    assert np.array_equal(games.observation, before)
+    assert games.turns.tolist() == [0, 0, 0]
+    for bad in (-1, games.num_actions):
+        ids[1] = bad
+        with pytest.raises(IllegalActionError, match="game 1"):
+            games.step(ids)
+    with pytest.raises(TypeError, match="3 integer ids"):
+        games.step([0, 1])
+    with pytest.raises(TypeError, match="3 integer ids"):
+        games.step(np.zeros(3, dtype=np.float64))
+
+
+def test_games_reset_deals_new_games_and_keeps_no_state() -> None:
+    games = batch.Games("caravan", [5, 6])
+    games.step(games.legal_action_mask.argmax(axis=1))
+    games.reset(np.array([7, 8, 9], dtype=np.uint64))
+    fresh = batch.Games("caravan", [7, 8, 9])
+    assert len(games) == 3
+    assert np.array_equal(games.observation, fresh.observation)
+    assert np.array_equal(games.legal_action_mask, fresh.legal_action_mask)
+    assert games.turns.tolist() == [0, 0, 0]
+    assert games.seeds.tolist() == [7, 8, 9]
+
+
+def test_games_refuse_what_they_cannot_play() -> None:
+    with pytest.raises(ValueError, match="plays caravan only"):
+        batch.Games("arneson", [1])
+    with pytest.raises(ValueError, match="plays caravan only"):
+        batch.Games("chess", [1])
+    with pytest.raises(TypeError, match=r"caravan\.Options"):
+        batch.Games("caravan", [1], {"max_turns": 3})
+    with pytest.raises(ValueError, match="at least one seed"):
+        batch.Games("caravan", [])
+    with pytest.raises(SeedError):
+        batch.Games("caravan", [-1])
+    with pytest.raises(SeedError):
+        batch.Games("caravan", [1.5, 2])

@@ -77,6 +77,7 @@ __all__ = [
     "Column",
     "ExecutorLike",
     "GameChunk",
+    "Games",
     "Summary",
     "available_engines",
     "kernel_plays",
@@ -946,4 +947,143 @@ def _kernel_games() -> str:
     return ", ".join(f"{name} between {' or '.join(kinds)} players"
                      for name, kinds in KERNEL_AGENTS.items())
 
+
+
+
+class Games:
+    """Many games of a variant advanced together by integer actions, for learners: the
+    batch engine's stepping interface (Caravan, with the ``fast`` extra).
+
+    ``Games(variant, seeds, options)`` deals the game of every seed (as ``new_game``
+    does); then each :meth:`step` plays one action id per game, for its seat to move
+    (the ids of the variant's integer interface, ``action_to_index``). The arrays below
+    are the engine's own, updated in place by :meth:`step` and :meth:`reset`; row ``g``
+    is game ``g``, and equals what the public API gives for the same seed and actions
+    (the tests compare them at every step).
+
+    >>> import numpy as np
+    >>> games = Games("caravan", seeds=[1, 2])
+    >>> games.observation.shape, games.legal_action_mask.shape
+    ((2, 1133), (2, 3419))
+    >>> first = games.legal_action_mask.argmax(axis=1)  # the lowest legal id of each game
+    >>> observation, mask, rewards, done = games.step(first)
+    >>> games.to_move.tolist(), done.tolist()
+    ([1, 1], [False, False])
+    """
+
+    #: The variants it plays.
+    VARIANTS = ("caravan",)
+
+    def __init__(self, variant: str | Variant, seeds: Iterable[Any],
+                 options: object = None) -> None:
+        from cardwar.variants import variant as lookup
+
+        name = variant if isinstance(variant, str) else getattr(variant, "NAME", None)
+        try:
+            game = lookup(name) if isinstance(name, str) else None
+        except KeyError:
+            game = None
+        if game is None or game.NAME not in self.VARIANTS:
+            raise ValueError(f"Games plays {', '.join(self.VARIANTS)} only, got {variant!r}")
+        if not _numba_ready():
+            raise RuntimeError("Games needs numba and numpy: pip install 'cardwar[fast]'")
+        opts = game.options() if options is None else options
+        if not isinstance(opts, game.Options):
+            raise TypeError(f"options must be {game.NAME}.Options, got {type(opts).__name__}")
+        import importlib
+
+        #: The variant module.
+        self.game = game
+        #: The options of every game.
+        self.options = opts
+        self._engine = importlib.import_module(_KERNELS[game.NAME]).Stepper(opts)
+        #: The number of action ids (the width of :attr:`legal_action_mask`).
+        self.num_actions: int = self._engine.num_actions
+        #: The values of one observation tensor.
+        self.observation_size: int = self._engine.observation_size
+        self.reset(seeds)
+
+    def reset(self, seeds: Iterable[Any]) -> None:
+        """Deal the game of every seed anew (as many games as seeds)."""
+        import numpy as np
+
+        # A numpy integer (a seed taken from an array) counts as the int it holds.
+        values: list[object] = [int(s) if isinstance(s, np.integer) else s for s in seeds]
+        checked = [check_seed(s) for s in values]
+        if not checked:
+            raise ValueError("Games needs at least one seed")
+        self.seeds = np.array(checked, dtype=np.uint64)
+        self._engine.reset(self.seeds)
+
+    def __len__(self) -> int:
+        return int(self._engine.count)
+
+    @property
+    def observation(self) -> Any:
+        """The observation tensor of each game's seat to move (``float64``, one row per
+        game; for a finished game, of the seat that would have moved next), as
+        ``observation_tensor(observe(state, seat))`` gives it."""
+        return self._engine.observation
+
+    @property
+    def legal_action_mask(self) -> Any:
+        """1 for each legal action id of each game (``uint8``; all 0 once it is over), as
+        ``legal_action_mask(state)`` gives it."""
+        return self._engine.mask
+
+    @property
+    def rewards(self) -> Any:
+        """Each seat's reward from the last :meth:`step` (``float64``, one row per game):
+        the game's ``returns`` on the step that ended it (+1 the winner, -1 the other,
+        0 both in a draw), else 0."""
+        return self._engine.rewards
+
+    @property
+    def done(self) -> Any:
+        """Whether each game is over (``bool``)."""
+        return self._engine.out[:, 1] != 0
+
+    @property
+    def to_move(self) -> Any:
+        """Each game's seat to move, -1 once it is over (``int64``), as ``to_act``."""
+        import numpy as np
+
+        return np.where(self.done, -1, self._engine.out[:, 0])
+
+    @property
+    def turns(self) -> Any:
+        """Steps played in each game (``int64``)."""
+        return self._engine.turns
+
+    def step(self, actions: Any) -> tuple[Any, Any, Any, Any]:
+        """Play ``actions[g]``, an action id, for the seat to move in every running game
+        ``g`` (the entries of finished games are ignored); return ``(observation,
+        legal_action_mask, rewards, done)``. An id that is not legal in its game raises
+        :class:`~cardwar.core.IllegalActionError` naming the game, before any game moves.
+        """
+        import numpy as np
+
+        from cardwar.core import IllegalActionError
+
+        ids = np.asarray(actions)
+        if ids.shape != (len(self),) or ids.dtype.kind not in "iu":
+            raise TypeError(f"actions must be {len(self)} integer ids (one per game), got "
+                            f"an array of shape {ids.shape} and type {ids.dtype}")
+        bad = self._engine.step(np.ascontiguousarray(ids, dtype=np.int64))
+        if bad >= 0:
+            legal = tuple(int(i) for i in np.flatnonzero(self.legal_action_mask[bad]))
+            raise IllegalActionError(f"game {bad}: action id {int(ids[bad])} is not legal "
+                                     f"there (legal ids: {legal})", legal)
+        return self.observation, self.legal_action_mask, self.rewards, self.done
+
+    def outcome(self, g: int) -> Any:
+        """Return game ``g``'s :class:`~cardwar.core.Outcome`, or ``None`` while it runs."""
+        from cardwar.core import Outcome
+
+        out = self._engine.out[g]
+        termination = self._engine.TERMINATIONS[int(out[1])]
+        if termination is None:
+            return None
+        winners = () if out[2] < 0 else (int(out[2]),)
+        return Outcome(termination, winners, (int(out[3]), int(out[4])))
 

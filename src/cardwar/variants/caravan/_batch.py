@@ -82,3 +82,100 @@ def play(seeds: Any, options: Options, max_steps: int | None) -> tuple[Any, Any,
     from cardwar.variants.caravan import _batch_numba
 
     return _batch_numba.play_games(seeds, **arguments(options, max_steps))
+
+
+class Stepper:
+    """The state of many games of Caravan as the kernel's arrays, advanced by action ids
+    (the integer interface of :mod:`cardwar.variants.caravan.encoding`): what
+    :class:`cardwar.batch.Games` runs."""
+
+    #: The kernel's termination codes, as terminations (``None``: still running).
+    TERMINATIONS = TERMINATIONS
+
+    def __init__(self, options: Options) -> None:
+        import numpy as np
+
+        from cardwar.variants.caravan import _batch_numba as k
+        from cardwar.variants.caravan import encoding
+
+        self.options = options
+        self._args = arguments(options, None)
+        self._tables = self._args["tables"]
+        sets = options.deck_sets
+        ocfg = np.zeros(k.OCFG_SIZE, dtype=np.int64)
+        ocfg[k.OCFG_COPIES] = 2 * sets
+        ocfg[k.OCFG_JOKERS] = 4 * sets
+        ocfg[k.OCFG_TARGETS] = encoding._targets(options)
+        ocfg[k.OCFG_LENGTH] = encoding._length(options)
+        self._ocfg = ocfg
+        ids = np.full(CARD_COUNT, -1, dtype=np.int64)
+        for card, i in encoding._NUMBER_ID.items():
+            ids[card_index(card)] = i
+        self._number_id = ids
+        ids = np.full(CARD_COUNT, -1, dtype=np.int64)
+        for card, i in encoding._FACE_ID.items():
+            ids[card_index(card)] = i
+        self._face_id = ids
+        self._number_card = np.array([card_index(c) for c in encoding._NUMBERS], dtype=np.int64)
+        self._face_card = np.array([card_index(c) for c in encoding._FACES], dtype=np.int64)
+        self.num_actions = encoding.num_actions(options)
+        self.observation_size = k.OBSERVATION_SIZE
+        self.count = 0
+
+    def reset(self, seeds: Any) -> None:
+        """Deal the game of every seed (a ``uint64`` array)."""
+        import numpy as np
+
+        from cardwar.variants.caravan import _batch_numba as k
+
+        n = len(seeds)
+        a = self._args
+        d = max(len(a["deck0"]), len(a["deck1"]))
+        p, f = a["most_piles"], a["most_faces"]
+        self.count = n
+        self.deck = np.zeros((n, 2, d), np.int16)
+        self.size = np.zeros((n, 2), np.int64)
+        self.top = np.zeros((n, 2), np.int64)
+        self.hand = np.zeros((n, 2, d), np.int16)
+        self.held = np.zeros((n, 2), np.int64)
+        self.numeral = np.zeros((n, 6, p), np.int16)
+        self.pile_value = np.zeros((n, 6, p), np.int64)
+        self.faces = np.zeros((n, 6, p, f), np.int16)
+        self.nfaces = np.zeros((n, 6, p), np.int64)
+        self.piles = np.zeros((n, 6), np.int64)
+        self.value = np.zeros((n, 6), np.int64)
+        self.csuit = np.zeros((n, 6), np.int64)
+        self.direction = np.zeros((n, 6), np.int64)
+        self.opening = np.zeros((n, 2), np.int64)
+        self.discarded = np.zeros((n, CARD_COUNT), np.int64)
+        self.turns = np.zeros(n, np.int64)
+        self.out = np.zeros((n, 5), np.int64)
+        self._unique = np.zeros(d, np.int64)
+        self._acts = np.zeros((min(d, CARD_COUNT) * (6 * p + 1) + 6, 4), np.int64)
+        self._touched = np.zeros(6, np.int64)
+        self.observation = np.zeros((n, self.observation_size), np.float64)
+        self.mask = np.zeros((n, self.num_actions), np.uint8)
+        self.rewards = np.zeros((n, 2), np.float64)
+        t = self._tables
+        k.reset_games(np.ascontiguousarray(seeds, dtype=np.uint64), a["deck0"], a["deck1"],
+                      a["cfg"], self._ocfg, t["pip"], t["kind"], t["suit"], t["order"],
+                      self._number_id, self._face_id, self.deck, self.size, self.top,
+                      self.hand, self.held, self.numeral, self.pile_value, self.faces,
+                      self.nfaces, self.piles, self.value, self.csuit, self.direction,
+                      self.opening, self.discarded, self.turns, self.out, self._unique,
+                      self._acts, self.observation, self.mask)
+
+    def step(self, actions: Any) -> int:
+        """Play ``actions[g]`` in every running game ``g``; return -1, or the first game
+        whose action is not legal (then nothing is played)."""
+        from cardwar.variants.caravan import _batch_numba as k
+
+        a = self._args
+        t = self._tables
+        return int(k.step_games(
+            actions, a["cfg"], self._ocfg, t["pip"], t["kind"], t["suit"], t["rank"],
+            t["order"], self._number_id, self._face_id, self._number_card, self._face_card,
+            self.deck, self.size, self.top, self.hand, self.held, self.numeral,
+            self.pile_value, self.faces, self.nfaces, self.piles, self.value, self.csuit,
+            self.direction, self.opening, self.discarded, self.turns, self.out, self._unique,
+            self._acts, self._touched, self.observation, self.mask, self.rewards))

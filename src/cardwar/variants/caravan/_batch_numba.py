@@ -40,7 +40,8 @@ try:
 except ImportError:  # pragma: no cover - this module is imported only with numba
     numba = None  # type: ignore[assignment]
 
-__all__ = ["JACK", "JOKER", "KING", "NUMBER", "QUEEN", "TERM_NONE", "play_games"]
+__all__ = ["JACK", "JOKER", "KING", "NUMBER", "QUEEN", "TERM_NONE", "play_games", "reset_games",
+           "step_games"]
 
 # Card kinds.
 NUMBER = 0
@@ -342,8 +343,12 @@ def _remove_from_hand(seat: int, card: int, hand: I16, held: I64) -> None:
 
 @_inline
 def _drop_pile(c: int, i: int, numeral: I16, pile_value: I64, faces: I16, nfaces: I64,
-               piles: I64) -> None:
-    """Take pile ``i`` out of caravan ``c``, moving the piles above it down."""
+               piles: I64, discarded: I64) -> None:
+    """Take pile ``i`` out of caravan ``c``, moving the piles above it down; count its
+    cards in ``discarded`` (per card index: the discard pile)."""
+    discarded[numeral[c, i]] += 1
+    for f in range(nfaces[c, i]):
+        discarded[faces[c, i, f]] += 1
     n = piles[c]
     for j in range(i, n - 1):
         numeral[c, j] = numeral[c, j + 1]
@@ -358,7 +363,7 @@ def _drop_pile(c: int, i: int, numeral: I16, pile_value: I64, faces: I16, nfaces
 @_inline
 def _play(card: int, c: int, target: int, equal: int, pip: I64, kind: I64, suit: I64,
           rank: I64, numeral: I16, pile_value: I64, faces: I16, nfaces: I64, piles: I64,
-          value: I64, csuit: I64, direction: I64, touched: I64) -> None:
+          value: I64, csuit: I64, direction: I64, touched: I64, discarded: I64) -> None:
     """Play ``card`` on caravan ``c`` (at pile ``target``) (caravan.rules._apply_play)."""
     n = piles[c]
     k = kind[card]
@@ -393,7 +398,8 @@ def _play(card: int, c: int, target: int, equal: int, pip: I64, kind: I64, suit:
         return
     if k == JACK:
         # CARAVAN-JACK: the number card goes with everything on it, and the Jack.
-        _drop_pile(c, target, numeral, pile_value, faces, nfaces, piles)
+        _drop_pile(c, target, numeral, pile_value, faces, nfaces, piles, discarded)
+        discarded[card] += 1
         _derive(c, equal, pip, kind, suit, numeral, pile_value, faces, nfaces, piles, value,
                 csuit, direction)  # CARAVAN-RECOMPUTE
         return
@@ -413,7 +419,7 @@ def _play(card: int, c: int, target: int, equal: int, pip: I64, kind: I64, suit:
             p = numeral[other, i]
             hit = suit[p] == suit[host] if by_suit else rank[p] == rank[host]
             if hit:
-                _drop_pile(other, i, numeral, pile_value, faces, nfaces, piles)
+                _drop_pile(other, i, numeral, pile_value, faces, nfaces, piles, discarded)
                 touched[other] = 1
                 if other == c and i < target:
                     target -= 1
@@ -425,25 +431,22 @@ def _play(card: int, c: int, target: int, equal: int, pip: I64, kind: I64, suit:
                     value, csuit, direction)  # CARAVAN-RECOMPUTE
 
 
-@_jit
-def _play_game(seed: np.uint64, deck0: I16, deck1: I16, cfg: I64, pip: I64, kind: I64,
-               suit: I64, rank: I64, order: I64, deck: I16, size: I64, top: I64, hand: I16,
-               held: I64, numeral: I16, pile_value: I64, faces: I16, nfaces: I64, piles: I64,
-               value: I64, csuit: I64, direction: I64, opening: I64, unique: I64, acts: I64,
-               touched: I64, out: I64) -> int:
-    """Play the game of ``seed``; write its result into ``out`` (see :func:`_conclude`)
-    and return the moves played."""
+@_inline
+def _deal(seed: np.uint64, deck0: I16, deck1: I16, cfg: I64, pip: I64, deck: I16, size: I64,
+          top: I64, hand: I16, held: I64, piles: I64, value: I64, csuit: I64,
+          direction: I64, opening: I64, discarded: I64, out: I64) -> None:
+    """Set up the first state of the game of ``seed`` (caravan.rules.new_game) and settle
+    it (``out`` as :func:`_conclude` writes it)."""
     # CARAVAN-DEAL: each seat's own deck shuffled, seat 0's first, from the game's stream.
     key = _mix64(seed + _GAMMA)
-    counter = np.uint64(0)
     size[0] = deck0.shape[0]
     size[1] = deck1.shape[0]
     for i in range(size[0]):
         deck[0, i] = deck0[i]
     for i in range(size[1]):
         deck[1, i] = deck1[i]
-    counter = _shuffle(deck[0], 0, size[0], key, counter)
-    counter = _shuffle(deck[1], 0, size[1], key, counter)
+    counter = _shuffle(deck[0], 0, size[0], key, np.uint64(0))
+    _shuffle(deck[1], 0, size[1], key, counter)
     # CARAVAN-HAND: the opening hands from the top.
     for s in range(2):
         n = min(cfg[CFG_HAND], size[s])
@@ -457,13 +460,55 @@ def _play_game(seed: np.uint64, deck0: I16, deck1: I16, cfg: I64, pip: I64, kind
         value[c] = 0
         csuit[c] = -1
         direction[c] = _NONE
+    discarded[:] = 0
+    _conclude(cfg, pip, size, top, hand, held, piles, value, opening, 0, cfg[CFG_FIRST], out)
+
+
+@_inline
+def _move(seat: int, what: int, card: int, c: int, target: int, turns: int, cfg: I64,
+          pip: I64, kind: I64, suit: I64, rank: I64, deck: I16, size: I64, top: I64,
+          hand: I16, held: I64, numeral: I16, pile_value: I64, faces: I16, nfaces: I64,
+          piles: I64, value: I64, csuit: I64, direction: I64, opening: I64, touched: I64,
+          discarded: I64, out: I64) -> None:
+    """Play ``seat``'s action (``what``: 0 play, 1 discard, 2 disband) as the ``turns``-th
+    turn, then conclude (caravan.rules.step)."""
+    draw = True
+    if what == 0:
+        _remove_from_hand(seat, card, hand, held)
+        _play(card, c, target, cfg[CFG_EQUAL], pip, kind, suit, rank, numeral, pile_value,
+              faces, nfaces, piles, value, csuit, direction, touched, discarded)
+        draw = opening[seat] == 0  # CARAVAN-OPENING: no draw after a placement
+    elif what == 1:
+        _remove_from_hand(seat, card, hand, held)  # CARAVAN-DISCARD
+        discarded[card] += 1
+    else:
+        while piles[c]:  # CARAVAN-DISBAND
+            _drop_pile(c, piles[c] - 1, numeral, pile_value, faces, nfaces, piles, discarded)
+        value[c] = 0
+        csuit[c] = -1
+        direction[c] = _NONE
+        draw = cfg[CFG_DISBAND_DRAWS] != 0
+    if draw and top[seat] < size[seat]:
+        # CARAVAN-DRAW: the top card of your own deck, if any.
+        hand[seat, held[seat]] = deck[seat, top[seat]]
+        held[seat] += 1
+        top[seat] += 1
+    _conclude(cfg, pip, size, top, hand, held, piles, value, opening, turns, 1 - seat, out)
+
+
+@_jit
+def _play_game(seed: np.uint64, deck0: I16, deck1: I16, cfg: I64, pip: I64, kind: I64,
+               suit: I64, rank: I64, order: I64, deck: I16, size: I64, top: I64, hand: I16,
+               held: I64, numeral: I16, pile_value: I64, faces: I16, nfaces: I64, piles: I64,
+               value: I64, csuit: I64, direction: I64, opening: I64, unique: I64, acts: I64,
+               touched: I64, discarded: I64, out: I64) -> int:
+    """Play the game of ``seed`` between random players; write its result into ``out``
+    (see :func:`_conclude`) and return the moves played."""
+    _deal(seed, deck0, deck1, cfg, pip, deck, size, top, hand, held, piles, value, csuit,
+          direction, opening, discarded, out)
     agent_key = (_agent_key(seed, 0), _agent_key(seed, 1))
     agent_counter = np.zeros(2, np.uint64)
-    equal = cfg[CFG_EQUAL]
     max_steps = cfg[CFG_MAX_STEPS]
-    turns = 0
-    _conclude(cfg, pip, size, top, hand, held, piles, value, opening, turns,
-              cfg[CFG_FIRST], out)
     steps = 0
     while out[1] == TERM_NONE and (max_steps < 0 or steps < max_steps):
         seat = out[0]
@@ -472,32 +517,10 @@ def _play_game(seed: np.uint64, deck0: I16, deck1: I16, cfg: I64, pip: I64, kind
                    piles, csuit, direction, opening, unique, u, acts)
         agent_counter[seat] += _ONE
         i = _below(agent_key[seat], agent_counter[seat], m)
-        what = acts[i, 0]
-        card = acts[i, 1]
-        c = acts[i, 2]
-        draw = True
-        if what == 0:
-            _remove_from_hand(seat, card, hand, held)
-            _play(card, c, acts[i, 3], equal, pip, kind, suit, rank, numeral, pile_value,
-                  faces, nfaces, piles, value, csuit, direction, touched)
-            draw = opening[seat] == 0  # CARAVAN-OPENING: no draw after a placement
-        elif what == 1:
-            _remove_from_hand(seat, card, hand, held)  # CARAVAN-DISCARD
-        else:
-            piles[c] = 0  # CARAVAN-DISBAND
-            value[c] = 0
-            csuit[c] = -1
-            direction[c] = _NONE
-            draw = cfg[CFG_DISBAND_DRAWS] != 0
-        if draw and top[seat] < size[seat]:
-            # CARAVAN-DRAW: the top card of your own deck, if any.
-            hand[seat, held[seat]] = deck[seat, top[seat]]
-            held[seat] += 1
-            top[seat] += 1
-        turns += 1
         steps += 1
-        _conclude(cfg, pip, size, top, hand, held, piles, value, opening, turns, 1 - seat,
-                  out)
+        _move(seat, acts[i, 0], acts[i, 1], acts[i, 2], acts[i, 3], steps, cfg, pip, kind,
+              suit, rank, deck, size, top, hand, held, numeral, pile_value, faces, nfaces,
+              piles, value, csuit, direction, opening, touched, discarded, out)
     return steps
 
 
@@ -527,15 +550,219 @@ def _play_games_kernel(seeds: NDArray[np.uint64], deck0: I16, deck1: I16, cfg: I
     # the disbands.
     acts = np.zeros((min(d, 53) * (6 * most_piles + 1) + 6, 4), np.int64)
     touched = np.zeros(6, np.int64)
+    discarded = np.zeros(53, np.int64)
     out = np.zeros(5, np.int64)
     for g in range(seeds.shape[0]):
         steps[g] = _play_game(seeds[g], deck0, deck1, cfg, pip, kind, suit, rank, order, deck,
                               size, top, hand, held, numeral, pile_value, faces, nfaces, piles,
-                              value, csuit, direction, opening, unique, acts, touched, out)
+                              value, csuit, direction, opening, unique, acts, touched,
+                              discarded, out)
         termination[g] = out[1]
         winner[g] = out[2]
         scores[g, 0] = out[3]
         scores[g, 1] = out[4]
+
+
+# --- stepping many games by action ids (cardwar.batch.Games) -----------------------------
+
+# Indices of the observation array ``ocfg``.
+OCFG_COPIES = 0  # copies of a suited card in both decks (2 x deck_sets)
+OCFG_JOKERS = 1  # copies of the Joker (4 x deck_sets)
+OCFG_TARGETS = 2  # P, the most number cards of a caravan (the encoding's _targets)
+OCFG_LENGTH = 3  # the game's length bound (the encoding's max_game_length, or 1)
+OCFG_SIZE = 4
+
+#: Values of one caravan's row of the observation tensor (encoding._ROW).
+ROW = 170
+#: Values of the observation tensor.
+OBSERVATION_SIZE = 53 + 2 + 2 + 6 * ROW + 53 + 2 + 1
+
+
+@_inline
+def _fraction(v: float, bound: float) -> float:
+    """TensorWriter.fractions of one value."""
+    if bound <= 0 or v <= 0:
+        return 0.0
+    if v >= bound:
+        return 1.0
+    return v / bound
+
+
+@_inline
+def _add_card(row: Any, at: int, card: int, copies: int, jokers: int) -> None:
+    """TensorWriter.cards: add one ``card`` to the 53 values from ``at``, clipped at 1."""
+    if card == 52:
+        step = 1.0 / jokers if jokers > 1 else 1.0
+    else:
+        step = 1.0 / copies if copies > 1 else 1.0
+    v = row[at + card] + step
+    row[at + card] = 1.0 if v > 1.0 else v
+
+
+@_inline
+def _observe(seat: int, turns: int, cfg: I64, ocfg: I64, pip: I64, suit: I64, size: I64,
+             top: I64, hand: I16, held: I64, numeral: I16, faces: I16, nfaces: I64,
+             piles: I64, value: I64, csuit: I64, direction: I64, opening: I64,
+             discarded: I64, row: Any) -> None:
+    """Write ``seat``'s observation tensor into ``row`` (caravan.encoding's ``write``)."""
+    copies = ocfg[OCFG_COPIES]
+    jokers = ocfg[OCFG_JOKERS]
+    other = 1 - seat
+    row[:] = 0.0
+    for i in range(held[seat]):  # hand
+        _add_card(row, 0, hand[seat, i], copies, jokers)
+    bound = float(cfg[CFG_HAND])
+    row[53] = _fraction(float(held[seat]), bound)  # hand_sizes
+    row[54] = _fraction(float(held[other]), bound)
+    row[55] = _fraction((size[seat] - top[seat]) / size[seat], 1.0)  # deck_sizes
+    row[56] = _fraction((size[other] - top[other]) / size[other], 1.0)
+    p = ocfg[OCFG_TARGETS]
+    for k in range(6):  # caravans, the seat's own three first
+        c = (3 * seat + k) % 6
+        at = 57 + ROW * k
+        v = value[c]
+        n = piles[c]
+        row[at] = _fraction(float(v), 26.0)
+        row[at + 1] = 1.0 if n == 0 else 0.0
+        row[at + 2] = 1.0 if 21 <= v <= 26 else 0.0
+        row[at + 3] = 1.0 if v > 26 else 0.0
+        if csuit[c] >= 0:
+            row[at + 4 + csuit[c]] = 1.0
+        row[at + 8] = 1.0 if direction[c] == _UP else 0.0
+        row[at + 9] = 1.0 if direction[c] == _DOWN else 0.0
+        for i in range(n):
+            _add_card(row, at + 10, numeral[c, i], copies, 1)
+            for f in range(nfaces[c, i]):
+                _add_card(row, at + 63, faces[c, i, f], copies, jokers)
+        if n:
+            row[at + 116 + numeral[c, n - 1]] = 1.0
+        row[at + 169] = _fraction(float(n), float(p))
+    at = 57 + 6 * ROW
+    for card in range(53):  # discards
+        for _ in range(discarded[card]):
+            _add_card(row, at, card, copies, jokers)
+    row[at + 53] = 1.0 if opening[seat] else 0.0  # opening
+    row[at + 54] = 1.0 if opening[other] else 0.0
+    row[at + 55] = _fraction(float(turns), float(ocfg[OCFG_LENGTH]))  # turns
+
+
+@_inline
+def _mask(m: int, acts: I64, number_id: I64, face_id: I64, p: int, row: Any) -> None:
+    """Write the legal-action mask of the ``m`` actions of ``acts`` into ``row`` (the ids
+    of caravan.encoding)."""
+    row[:] = 0
+    discards = 240 + 78 * p
+    for i in range(m):
+        what = acts[i, 0]
+        if what == 0:
+            card = acts[i, 1]
+            if acts[i, 3] < 0:
+                row[6 * number_id[card] + acts[i, 2]] = 1
+            else:
+                row[240 + (6 * face_id[card] + acts[i, 2]) * p + acts[i, 3]] = 1
+        elif what == 1:
+            row[discards + acts[i, 1]] = 1
+        else:
+            row[discards + 53 + acts[i, 2]] = 1
+
+
+@_jit
+def _refresh(g: int, cfg: I64, ocfg: I64, pip: I64, kind: I64, suit: I64, order: I64,
+             number_id: I64, face_id: I64, deck: Any, size: Any, top: Any, hand: Any,
+             held: Any, numeral: Any, faces: Any, nfaces: Any, piles: Any, value: Any,
+             csuit: Any, direction: Any, opening: Any, discarded: Any, turns: I64, out: Any,
+             unique: I64, acts: I64, observation: Any, mask: Any) -> None:
+    """Write game ``g``'s observation (of the seat to move) and legal-action mask."""
+    seat = out[g, 0]
+    _observe(seat, turns[g], cfg, ocfg, pip, suit, size[g], top[g], hand[g], held[g],
+             numeral[g], faces[g], nfaces[g], piles[g], value[g], csuit[g], direction[g],
+             opening[g], discarded[g], observation[g])
+    if out[g, 1] != TERM_NONE:
+        mask[g, :] = 0
+        return
+    u = _distinct(seat, order, hand[g], held[g], unique)
+    m = _legal(seat, cfg, pip, kind, suit, size[g], top[g], hand[g], held[g], numeral[g],
+               nfaces[g], piles[g], csuit[g], direction[g], opening[g], unique, u, acts)
+    _mask(m, acts, number_id, face_id, ocfg[OCFG_TARGETS], mask[g])
+
+
+@_jit
+def reset_games(seeds: NDArray[np.uint64], deck0: I16, deck1: I16, cfg: I64, ocfg: I64,
+                pip: I64, kind: I64, suit: I64, order: I64, number_id: I64, face_id: I64,
+                deck: Any, size: Any, top: Any, hand: Any, held: Any, numeral: Any,
+                pile_value: Any, faces: Any, nfaces: Any, piles: Any, value: Any, csuit: Any,
+                direction: Any, opening: Any, discarded: Any, turns: I64, out: Any,
+                unique: I64, acts: I64, observation: Any, mask: Any) -> None:
+    """Deal the game of every seed into row ``g`` of the state arrays and write its first
+    observation and mask."""
+    for g in range(seeds.shape[0]):
+        _deal(seeds[g], deck0, deck1, cfg, pip, deck[g], size[g], top[g], hand[g], held[g],
+              piles[g], value[g], csuit[g], direction[g], opening[g], discarded[g], out[g])
+        turns[g] = 0
+        _refresh(g, cfg, ocfg, pip, kind, suit, order, number_id, face_id, deck, size, top,
+                 hand, held, numeral, faces, nfaces, piles, value, csuit, direction, opening,
+                 discarded, turns, out, unique, acts, observation, mask)
+
+
+@_jit
+def step_games(actions: I64, cfg: I64, ocfg: I64, pip: I64, kind: I64, suit: I64, rank: I64,
+               order: I64, number_id: I64, face_id: I64, number_card: I64, face_card: I64,
+               deck: Any, size: Any, top: Any, hand: Any, held: Any, numeral: Any,
+               pile_value: Any, faces: Any, nfaces: Any, piles: Any, value: Any, csuit: Any,
+               direction: Any, opening: Any, discarded: Any, turns: I64, out: Any,
+               unique: I64, acts: I64, touched: I64, observation: Any, mask: Any,
+               rewards: Any) -> int:
+    """Play action id ``actions[g]`` in every running game ``g`` (finished games are left
+    as they are), then write the observations, masks and each seat's reward (the game's
+    returns on the step that ends it, else 0). Returns -1, or the first game whose action
+    is not legal there, before anything is played."""
+    count = actions.shape[0]
+    n_actions = mask.shape[1]
+    for g in range(count):
+        a = actions[g]
+        if out[g, 1] == TERM_NONE and (a < 0 or a >= n_actions or mask[g, a] == 0):
+            return g
+    p = ocfg[OCFG_TARGETS]
+    discards = 240 + 78 * p
+    for g in range(count):
+        rewards[g, 0] = 0.0
+        rewards[g, 1] = 0.0
+        if out[g, 1] != TERM_NONE:
+            continue
+        a = actions[g]
+        target = -1
+        c = 0
+        card = 0
+        if a < 240:
+            what = 0
+            card = number_card[a // 6]
+            c = a % 6
+        elif a < discards:
+            what = 0
+            fc = (a - 240) // p
+            target = (a - 240) % p
+            card = face_card[fc // 6]
+            c = fc % 6
+        elif a < discards + 53:
+            what = 1
+            card = a - discards
+        else:
+            what = 2
+            c = a - discards - 53
+        seat = out[g, 0]
+        turns[g] += 1
+        _move(seat, what, card, c, target, turns[g], cfg, pip, kind, suit, rank, deck[g],
+              size[g], top[g], hand[g], held[g], numeral[g], pile_value[g], faces[g],
+              nfaces[g], piles[g], value[g], csuit[g], direction[g], opening[g], touched,
+              discarded[g], out[g])
+        winner = out[g, 2]
+        if out[g, 1] != TERM_NONE and winner >= 0:
+            rewards[g, winner] = 1.0
+            rewards[g, 1 - winner] = -1.0
+        _refresh(g, cfg, ocfg, pip, kind, suit, order, number_id, face_id, deck, size, top,
+                 hand, held, numeral, faces, nfaces, piles, value, csuit, direction, opening,
+                 discarded, turns, out, unique, acts, observation, mask)
+    return -1
 
 
 def play_games(seeds: NDArray[np.uint64], deck0: I16, deck1: I16, cfg: I64,

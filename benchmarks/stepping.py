@@ -1,0 +1,87 @@
+"""Print how fast Caravan's games advance by action ids for a learner: the batch engine's
+:class:`cardwar.batch.Games` against the public API doing the same work per move
+(``observe`` + ``observation_tensor``, ``legal_action_mask``, ``action_from_index`` and
+``step``), in moves per CPU-second, in one run.
+
+Run it from the repository root (the ``fast`` extra)::
+
+    .venv/bin/python benchmarks/stepping.py                  # 256 games at once
+    .venv/bin/python benchmarks/stepping.py --games 4096 --rounds 5
+
+Each round deals ``--games`` games and steps them all until every game is over, the
+action of each game drawn uniformly among its legal ids with numpy; only the calls that
+advance the games and give the new observations and masks are timed (``Games.step``;
+for the public API, the four calls above per game), with ``time.process_time``. The
+public API plays ``--api-games`` games per round. The best round of each is kept.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+from cardwar import batch, caravan
+
+
+def time_games(games: int, seed: int) -> float:
+    """Return the moves per CPU-second of ``batch.Games`` over one round."""
+    rng = np.random.default_rng(seed)
+    table = batch.Games("caravan", range(seed * games, (seed + 1) * games))
+    moves = 0
+    spent = 0.0
+    while not table.done.all():
+        noise = rng.random(table.legal_action_mask.shape, dtype=np.float32)
+        ids = (noise * table.legal_action_mask).argmax(axis=1)
+        moves += int((~table.done).sum())
+        start = time.process_time()
+        table.step(ids)
+        spent += time.process_time() - start
+    return moves / spent
+
+
+def time_api(games: int, seed: int) -> float:
+    """Return the moves per CPU-second of the public API doing the same work."""
+    rng = np.random.default_rng(seed)
+    options = caravan.options()
+    moves = 0
+    spent = 0.0
+    for g in range(games):
+        state = caravan.new_game(seed * games + g, options)
+        start = time.process_time()
+        caravan.observation_tensor(caravan.observe(state, state.to_move))
+        mask = caravan.legal_action_mask(state)
+        spent += time.process_time() - start
+        while state.result is None:
+            legal = np.flatnonzero(np.frombuffer(mask, dtype=np.uint8))
+            action_id = int(legal[rng.integers(len(legal))])
+            start = time.process_time()
+            state = caravan.step(state, caravan.action_from_index(options, action_id))
+            caravan.observation_tensor(caravan.observe(state, state.to_move))
+            mask = caravan.legal_action_mask(state)
+            spent += time.process_time() - start
+            moves += 1
+    return moves / spent
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=256, help="games stepped at once")
+    parser.add_argument("--api-games", type=int, default=50, help="games per round, API")
+    parser.add_argument("--rounds", type=int, default=5, help="timed rounds (best kept)")
+    args = parser.parse_args()
+    time_games(4, 0)  # compiled (or loaded from numba's cache) before the timing
+    best_games = best_api = 0.0
+    for r in range(args.rounds):
+        best_games = max(best_games, time_games(args.games, r + 1))
+        best_api = max(best_api, time_api(args.api_games, r + 1))
+    print(f"Caravan stepped by action ids, observations and masks included, best of "
+          f"{args.rounds} rounds, CPU time:")
+    print(f"  batch.Games ({args.games} games at once): {best_games:12,.0f} moves/CPU-s")
+    print(f"  public API ({args.api_games} games):       {best_api:12,.0f} moves/CPU-s")
+    print(f"  ratio: {best_games / best_api:.1f}")
+
+
+if __name__ == "__main__":
+    main()
