@@ -465,6 +465,19 @@ def test_tensor_of_another_games_observation_is_refused() -> None:
         tensor_part(war.observation_layout(war.options()), (), "hand")
 
 
+@pytest.mark.parametrize("name", ["war", "peace", "arneson", "caravan", "cold-war", "generals"])
+def test_tensor_of_a_state_is_refused_with_the_way_to_observe(name: str) -> None:
+    # A state has the options an observation has, but not its seat: cardwar's error,
+    # not Python's AttributeError.
+    game = variant_named(name)
+    state = game.new_game(1)
+    with pytest.raises(StateError) as err:
+        game.observation_tensor(state)
+    assert str(err.value) == (
+        f"expected an observation of {game.TITLE}, got {type(state).__name__}: a state "
+        "holds every seat's cards, observe(state, seat) gives what one seat sees")
+
+
 def test_codec_edges() -> None:
     # Standings while a game runs: every seat playing (no seat leaves these games).
     for game in (arneson, caravan, cold_war):

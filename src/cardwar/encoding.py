@@ -380,9 +380,12 @@ class Codec(abc.ABC):
         observing seat first). ``check=True`` checks every part against the layout as
         it is written (:class:`~cardwar.encoding.CheckedTensorWriter`)."""
         opts = getattr(observation, "options", None)
-        if type(opts) is not self.game.Options:
+        seat = getattr(observation, "seat", None)
+        if type(opts) is not self.game.Options or type(seat) is not int:
+            hint = (": a state holds every seat's cards, observe(state, seat) gives what one "
+                    "seat sees" if type(opts) is self.game.Options else "")
             raise StateError(f"expected an observation of {self.title}, got "
-                             f"{type(observation).__name__}")
+                             f"{type(observation).__name__}{hint}")
         layout, size = self._plans(opts)
         tensor = (CheckedTensorWriter if check else TensorWriter)(layout, size)
         self.write(observation, tensor)
