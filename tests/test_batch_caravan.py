@@ -33,12 +33,14 @@ Row = tuple[int, int, int, Termination | None, tuple[int, ...]]
 
 
 def reference_rows(options: caravan.Options, seeds: Iterable[int],
-                   max_steps: int | None = None) -> list[Row]:
+                   max_steps: int | None = None,
+                   kinds: tuple[str, str] = ("random", "random")) -> list[Row]:
     """Return ``(seed, steps, winner, termination, scores)`` per seed from the step loop
-    between two random agents."""
+    between two agents of ``kinds`` (random agents by default)."""
     rows: list[Row] = []
     for seed in seeds:
-        seats = [agents.RandomAgent(derive_seed(seed, s + 1)) for s in range(2)]
+        seats = [agents.agent(kind, "caravan", derive_seed(seed, s + 1))
+                 for s, kind in enumerate(kinds)]
         state = caravan.new_game(seed, options)
         steps = 0
         while caravan.outcome(state) is None and (max_steps is None or steps < max_steps):
@@ -59,9 +61,10 @@ def reference_rows(options: caravan.Options, seeds: Iterable[int],
 
 
 def kernel_rows(options: caravan.Options, seeds: Iterable[int], max_steps: int | None = None,
-                chunk_size: int | None = None) -> list[Row]:
+                chunk_size: int | None = None,
+                kinds: tuple[str, str] = ("random", "random")) -> list[Row]:
     chunks = batch.play("caravan", options, seeds=list(seeds), engine="numba",
-                        max_steps=max_steps, chunk_size=chunk_size)
+                        max_steps=max_steps, chunk_size=chunk_size, agents=kinds)
     return [row for chunk in chunks for row in chunk.rows()]
 
 
@@ -98,6 +101,18 @@ def test_the_kernel_plays_the_games_of_the_step_loop(name: str, profile: str) ->
     assert kernel_rows(options, seeds) == want
     # The combinations reach what they are for: games end, and not all the same way.
     assert {row[3] for row in want} - {None}
+
+
+@pytest.mark.parametrize("kinds", [("heuristic", "random"), ("random", "heuristic"),
+                                   ("heuristic", "heuristic")])
+@pytest.mark.parametrize("name", list(COMBINATIONS))
+def test_the_kernels_heuristic_plays_as_the_heuristic_agent(
+    name: str, kinds: tuple[str, str], profile: str
+) -> None:
+    options = caravan.options(**COMBINATIONS[name])
+    seeds = seeds_for(profile)[: 500 if profile == "full" else 6]
+    assert kernel_rows(options, seeds, kinds=kinds) == reference_rows(options, seeds,
+                                                                      kinds=kinds)
 
 
 @settings(max_examples=25, deadline=None)
@@ -183,7 +198,8 @@ def test_the_reference_engine_plays_other_variants_and_agents() -> None:
 def test_kernel_plays_names_what_the_kernel_plays() -> None:
     assert batch.kernel_plays("caravan", ["random", "random"])
     assert batch.kernel_plays(caravan, ("random", "random"), caravan.options())
-    assert not batch.kernel_plays("caravan", ["random", "heuristic"])
+    assert batch.kernel_plays("caravan", ["random", "heuristic"])
+    assert not batch.kernel_plays("caravan", ["random", "first"])
     assert not batch.kernel_plays("caravan", ["random"])
     assert not batch.kernel_plays("caravan", [])
     assert not batch.kernel_plays("caravan", ["random", "random"], options={"x": 1})
@@ -192,8 +208,10 @@ def test_kernel_plays_names_what_the_kernel_plays() -> None:
 
 
 def test_play_refuses_what_it_cannot_play() -> None:
-    with pytest.raises(ValueError, match="numba engine plays caravan between random"):
-        next(batch.play("caravan", seeds=[1], agents=["heuristic", "random"], engine="numba"))
+    with pytest.raises(ValueError, match="numba engine plays caravan between random or "
+                                         "heuristic players only, not caravan between "
+                                         "first, random"):
+        next(batch.play("caravan", seeds=[1], agents=["first", "random"], engine="numba"))
     with pytest.raises(ValueError, match="one agent kind per seat"):
         batch.play("caravan", seeds=[1], agents=["random"])
     with pytest.raises(AgentError):
@@ -272,7 +290,8 @@ KERNEL_FUNCTIONS = ("_mix64", "_below", "_shuffle", "_agent_key", "_derive",
                     "_may_discard_opening", "_conclude", "_legal", "_distinct",
                     "_remove_from_hand", "_drop_pile", "_play", "_deal", "_move", "_play_game",
                     "_play_games_kernel", "_fraction", "_add_card", "_observe", "_mask",
-                    "_refresh", "reset_games", "step_games")
+                    "_refresh", "reset_games", "step_games", "_progress", "_position",
+                    "_evaluate", "_heuristic")
 
 
 @pytest.fixture
@@ -299,6 +318,15 @@ def test_the_kernel_as_python_plays_the_games_of_the_step_loop(
     options = caravan.options(**COMBINATIONS[name])
     seeds = seeds_for(profile)[: 100 if profile == "full" else 3]
     assert kernel_rows(options, seeds) == reference_rows(options, seeds)
+
+
+def test_the_kernel_as_python_plays_the_heuristic_agent(interpreted: None) -> None:
+    for name in ("default", "face_limit=1,max_numbers=3", "custom decks, face-heavy"):
+        options = caravan.options(**COMBINATIONS[name])
+        for kinds in (("heuristic", "random"), ("random", "heuristic")):
+            seeds = [derive_seed(4, i) for i in range(2)]
+            assert kernel_rows(options, seeds, kinds=kinds) == reference_rows(
+                options, seeds, kinds=kinds)
 
 
 def test_games_as_python_step_as_the_public_api(interpreted: None) -> None:

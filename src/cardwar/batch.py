@@ -1,7 +1,8 @@
 """Fast simulation: many seeded games at once, bit-identical to ``step``.
 
 :func:`simulate` plays War and Peace; :func:`play` plays any variant between agents, and
-Caravan between random players in a compiled kernel (see "Games with decisions" below).
+Caravan between random and heuristic players in a compiled kernel (see "Games with
+decisions" below).
 
 :func:`simulate` plays the game of every seed and streams the results as
 :class:`BatchChunk` values, columns of numbers in game order, so that a run of any size
@@ -37,7 +38,7 @@ A study names a master seed and a number of games (game ``i`` has the seed
 Games with decisions: :func:`play` plays the games :func:`cardwar.agents.play` plays
 between agents named by kind, and yields :class:`GameChunk` columns (steps, winner,
 termination, scores). Its ``"numba"`` engine plays the games of :data:`KERNEL_AGENTS`
-(Caravan between random players) in a compiled kernel
+(Caravan between random and heuristic players) in a compiled kernel
 (``cardwar.variants.caravan._batch_numba``), move for move the games of its
 ``"reference"`` engine, which plays every variant and agent through ``step``:
 
@@ -690,7 +691,7 @@ UNFINISHED = 255
 
 #: The variants whose games between agents the batch engine plays in a compiled kernel,
 #: with the agent kinds the kernel has: per name, the kinds.
-KERNEL_AGENTS: dict[str, tuple[str, ...]] = {"caravan": ("random",)}
+KERNEL_AGENTS: dict[str, tuple[str, ...]] = {"caravan": ("random", "heuristic")}
 # Per variant of KERNEL_AGENTS, the module that gives its kernel the games to play: its
 # play(seeds, options, max_steps) returns the columns steps, winner, termination (codes
 # of its TERMINATIONS, None for a game cut) and scores.
@@ -812,7 +813,7 @@ def _play_games_numba(job: _GameJob) -> GameChunk:
     else:
         assert job.master is not None
         seeds = _derive_seeds(np, job.master, job.start, job.count)
-    steps, winner, term, scores = glue.play(seeds, job.options, job.max_steps)
+    steps, winner, term, scores = glue.play(seeds, job.options, job.max_steps, job.agents)
     codes = np.array([UNFINISHED if t is None else _GAME_CODES[t] for t in glue.TERMINATIONS],
                      dtype=np.uint8)
     termination = codes[term]
@@ -834,8 +835,8 @@ def kernel_plays(variant: str | ModuleType | Variant, agents: Sequence[str],
     ``agents`` (agent kinds, one per seat) with ``options`` here: the variant and the kinds
     are in :data:`KERNEL_AGENTS` and the ``fast`` extra is installed.
 
-    >>> kernel_plays("caravan", ["random", "heuristic"])
-    False
+    >>> kernel_plays("caravan", ["random", "heuristic"]), kernel_plays("arneson", ["random"] * 2)
+    (True, False)
     """
     from cardwar.variants import variant as lookup
 
@@ -874,7 +875,8 @@ def play(
     seeds, ``chunk_size``, ``executor``, ``max_pending`` and ``engine`` are as for
     :func:`simulate`; ``max_steps`` cuts a game after that many steps (its termination
     is then :data:`UNFINISHED`). The ``"numba"`` engine plays the games of
-    :data:`KERNEL_AGENTS` (Caravan between random players) in a compiled kernel, move for
+    :data:`KERNEL_AGENTS` (Caravan between random and heuristic players) in a compiled
+    kernel, move for
     move the games of the ``"reference"`` engine, which plays every variant through
     ``step``. ``engine="auto"`` takes the kernel wherever it plays the games.
 

@@ -889,7 +889,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         results = (row for chunk in chunks for row in _chunk_rows(chunk, args.max_steps))
         engine = "batch engine (numba)"
     elif batch.kernel_plays(game, kinds, options):
-        # Caravan between random players: the batch engine's kernel, move for move the
+        # Caravan between random and heuristic players: the batch engine's kernel, move
+        # for move the
         # games of the step loop.
         game_chunks = _game_chunks(game, options, kinds, args.seed, args.n, jobs,
                                    args.max_steps, quiet)

@@ -44,12 +44,18 @@ def tables() -> dict[str, Any]:
     }
 
 
-def arguments(options: Options, max_steps: int | None) -> dict[str, Any]:
-    """Return the kernel's arguments for ``options`` and a cut after ``max_steps`` moves
-    (``None``: none)."""
+#: The agent kinds the kernel plays, as its players.
+AGENTS = ("random", "heuristic")
+
+
+def arguments(options: Options, max_steps: int | None,
+              agents: tuple[str, ...] = ("random", "random")) -> dict[str, Any]:
+    """Return the kernel's arguments for ``options``, a cut after ``max_steps`` moves
+    (``None``: none) and the players ``agents`` (kinds of :data:`AGENTS`)."""
     import numpy as np
 
     from cardwar.variants.caravan import _batch_numba as k
+    from cardwar.variants.caravan import agents as heuristic
 
     cfg = np.zeros(k.CFG_SIZE, dtype=np.int64)
     cfg[k.CFG_FIRST] = options.first_player
@@ -63,25 +69,36 @@ def arguments(options: Options, max_steps: int | None) -> dict[str, Any]:
     cfg[k.CFG_EARLY] = options.early_finish
     cfg[k.CFG_MAX_TURNS] = -1 if options.max_turns is None else options.max_turns
     cfg[k.CFG_MAX_STEPS] = -1 if max_steps is None else max_steps
+    policy = {"random": k.RANDOM, "heuristic": k.HEURISTIC}
+    cfg[k.CFG_POLICY_0] = policy[agents[0]]
+    cfg[k.CFG_POLICY_1] = policy[agents[1]]
+    weights = np.zeros(k.HW_SIZE, dtype=np.float64)
+    weights[k.HW_HELD] = heuristic._HELD
+    weights[k.HW_FACE] = heuristic._FACE_COST
+    weights[k.HW_DISCARD] = heuristic._DISCARD_COST
+    weights[k.HW_DISBAND] = heuristic._DISBAND_COST
+    weights[k.HW_GAME] = heuristic._GAME
     decks = [rules.deck(options, seat) for seat in (0, 1)]
     faces = sum(1 for d in decks for c in d if rules.pip(c) is None)
     return {
         "deck0": np.array([card_index(c) for c in decks[0]], dtype=np.int16),
         "deck1": np.array([card_index(c) for c in decks[1]], dtype=np.int16),
         "cfg": cfg,
+        "weights": weights,
         "tables": tables(),
         "most_piles": max_numbers(options),
         "most_faces": max(faces, 1),
     }
 
 
-def play(seeds: Any, options: Options, max_steps: int | None) -> tuple[Any, Any, Any, Any]:
-    """Play the game of every seed (a ``uint64`` array) between two random players in the
-    kernel; return its columns steps, winner, termination (codes of
-    :data:`TERMINATIONS`) and scores."""
+def play(seeds: Any, options: Options, max_steps: int | None, agents: tuple[str, ...]
+         ) -> tuple[Any, Any, Any, Any]:
+    """Play the game of every seed (a ``uint64`` array) between ``agents`` (kinds of
+    :data:`AGENTS`) in the kernel; return its columns steps, winner, termination (codes
+    of :data:`TERMINATIONS`) and scores."""
     from cardwar.variants.caravan import _batch_numba
 
-    return _batch_numba.play_games(seeds, **arguments(options, max_steps))
+    return _batch_numba.play_games(seeds, **arguments(options, max_steps, agents))
 
 
 class Stepper:

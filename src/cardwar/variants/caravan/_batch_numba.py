@@ -40,8 +40,8 @@ try:
 except ImportError:  # pragma: no cover - this module is imported only with numba
     numba = None  # type: ignore[assignment]
 
-__all__ = ["JACK", "JOKER", "KING", "NUMBER", "QUEEN", "TERM_NONE", "play_games", "reset_games",
-           "step_games"]
+__all__ = ["HEURISTIC", "JACK", "JOKER", "KING", "NUMBER", "QUEEN", "RANDOM", "TERM_NONE",
+           "play_games", "reset_games", "step_games"]
 
 # Card kinds.
 NUMBER = 0
@@ -73,7 +73,22 @@ CFG_DISBAND_DRAWS = 7
 CFG_EARLY = 8
 CFG_MAX_TURNS = 9  # -1: none
 CFG_MAX_STEPS = 10  # -1: none
-CFG_SIZE = 11
+CFG_POLICY_0 = 11  # seat 0's player: RANDOM or HEURISTIC
+CFG_POLICY_1 = 12  # seat 1's player
+CFG_SIZE = 13
+
+# The players the kernel has.
+RANDOM = 0  # cardwar.agents.RandomAgent
+HEURISTIC = 1  # cardwar.variants.caravan.agents.CaravanHeuristic
+
+# The heuristic's weights (caravan.agents: _HELD, _FACE_COST, _DISCARD_COST,
+# _DISBAND_COST, _GAME), given by the glue module so that they are not restated here.
+HW_HELD = 0
+HW_FACE = 1
+HW_DISCARD = 2
+HW_DISBAND = 3
+HW_GAME = 4
+HW_SIZE = 5
 
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _DERIVE = np.uint64(0xD1B54A32D192ED03)
@@ -432,6 +447,97 @@ def _play(card: int, c: int, target: int, equal: int, pip: I64, kind: I64, suit:
 
 
 @_inline
+def _progress(value: int) -> float:
+    """caravan.agents._progress: how far a caravan has come towards a sale."""
+    if value > 26:
+        return -8.0 - (value - 26)
+    return float(min(value, 21))
+
+
+@_inline
+def _position(mine: int, theirs: int, held: float) -> float:
+    """caravan.agents._position: the worth of one position to the seat of ``mine``."""
+    sells = 21 <= mine <= 26
+    they_sell = 21 <= theirs <= 26
+    if sells and (not they_sell or mine > theirs):
+        return held
+    if they_sell and (not sells or theirs > mine):
+        return -held
+    if sells:
+        return 0.0
+    return _progress(mine) - _progress(theirs)
+
+
+@_inline
+def _evaluate(after: I64, seat: int, weights: Any) -> float:
+    """caravan.agents.evaluate: the worth of the caravans of values ``after`` to ``seat``."""
+    total = 0.0
+    held = 0
+    lost = 0
+    for k in range(3):
+        worth = _position(after[3 * seat + k], after[3 * (1 - seat) + k], weights[HW_HELD])
+        total += worth
+        if worth == weights[HW_HELD]:
+            held += 1
+        if worth == -weights[HW_HELD]:
+            lost += 1
+    if held + lost == 3:
+        total += weights[HW_GAME] if held >= 2 else -weights[HW_GAME]
+    return total
+
+
+@_inline
+def _heuristic(seat: int, m: int, acts: I64, weights: Any, pip: I64, kind: I64, suit: I64,
+               rank: I64, numeral: I16, pile_value: I64, piles: I64, value: I64,
+               after: I64) -> int:
+    """Return the index of the action of ``acts`` that caravan.agents.CaravanHeuristic
+    chooses: the first of the most worth, each play worked out on the caravans' values
+    alone (all that ``evaluate`` reads) as ``_apply_play`` changes them."""
+    for c in range(6):
+        after[c] = value[c]
+    unchanged = _evaluate(after, seat, weights)
+    best = 0
+    best_worth = -np.inf
+    for i in range(m):
+        what = acts[i, 0]
+        for c in range(6):
+            after[c] = value[c]
+        if what == 0:
+            card = acts[i, 1]
+            c = acts[i, 2]
+            t = acts[i, 3]
+            k = kind[card]
+            if k == NUMBER:
+                after[c] += pip[card]
+            elif k == KING:
+                after[c] += pile_value[c, t]
+            elif k == JACK:
+                after[c] -= pile_value[c, t]
+            elif k == JOKER:
+                host = numeral[c, t]
+                by_suit = pip[host] == 1
+                for other in range(6):
+                    for j in range(piles[other]):
+                        if other == c and j == t:
+                            continue
+                        q = numeral[other, j]
+                        if (suit[q] == suit[host]) if by_suit else (rank[q] == rank[host]):
+                            after[other] -= pile_value[other, j]
+            worth = _evaluate(after, seat, weights)
+            if k != NUMBER:
+                worth -= weights[HW_FACE]
+        elif what == 2:
+            after[acts[i, 2]] = 0
+            worth = _evaluate(after, seat, weights) - weights[HW_DISBAND]
+        else:
+            worth = unchanged - weights[HW_DISCARD]
+        if worth > best_worth:
+            best = i
+            best_worth = worth
+    return best
+
+
+@_inline
 def _deal(seed: np.uint64, deck0: I16, deck1: I16, cfg: I64, pip: I64, deck: I16, size: I64,
           top: I64, hand: I16, held: I64, piles: I64, value: I64, csuit: I64,
           direction: I64, opening: I64, discarded: I64, out: I64) -> None:
@@ -497,13 +603,15 @@ def _move(seat: int, what: int, card: int, c: int, target: int, turns: int, cfg:
 
 
 @_jit
-def _play_game(seed: np.uint64, deck0: I16, deck1: I16, cfg: I64, pip: I64, kind: I64,
-               suit: I64, rank: I64, order: I64, deck: I16, size: I64, top: I64, hand: I16,
-               held: I64, numeral: I16, pile_value: I64, faces: I16, nfaces: I64, piles: I64,
-               value: I64, csuit: I64, direction: I64, opening: I64, unique: I64, acts: I64,
-               touched: I64, discarded: I64, out: I64) -> int:
-    """Play the game of ``seed`` between random players; write its result into ``out``
-    (see :func:`_conclude`) and return the moves played."""
+def _play_game(seed: np.uint64, deck0: I16, deck1: I16, cfg: I64, weights: Any, pip: I64,
+               kind: I64, suit: I64, rank: I64, order: I64, deck: I16, size: I64, top: I64,
+               hand: I16, held: I64, numeral: I16, pile_value: I64, faces: I16, nfaces: I64,
+               piles: I64, value: I64, csuit: I64, direction: I64, opening: I64, unique: I64,
+               acts: I64, touched: I64, discarded: I64, after: I64, out: I64) -> int:
+    """Play the game of ``seed`` between the players of ``cfg`` (random players drawing
+    from their own generators, as ``RandomAgent(derive_seed(seed, seat + 1))``; the
+    heuristic drawing nothing); write its result into ``out`` (see :func:`_conclude`) and
+    return the moves played."""
     _deal(seed, deck0, deck1, cfg, pip, deck, size, top, hand, held, piles, value, csuit,
           direction, opening, discarded, out)
     agent_key = (_agent_key(seed, 0), _agent_key(seed, 1))
@@ -515,8 +623,13 @@ def _play_game(seed: np.uint64, deck0: I16, deck1: I16, cfg: I64, pip: I64, kind
         u = _distinct(seat, order, hand, held, unique)
         m = _legal(seat, cfg, pip, kind, suit, size, top, hand, held, numeral, nfaces,
                    piles, csuit, direction, opening, unique, u, acts)
-        agent_counter[seat] += _ONE
-        i = _below(agent_key[seat], agent_counter[seat], m)
+        # One integer type for both (numba would unify uint64 and int64 as a float).
+        if cfg[CFG_POLICY_0 + seat] == HEURISTIC:
+            i = np.int64(_heuristic(seat, m, acts, weights, pip, kind, suit, rank, numeral,
+                                    pile_value, piles, value, after))
+        else:
+            agent_counter[seat] += _ONE
+            i = np.int64(_below(agent_key[seat], agent_counter[seat], m))
         steps += 1
         _move(seat, acts[i, 0], acts[i, 1], acts[i, 2], acts[i, 3], steps, cfg, pip, kind,
               suit, rank, deck, size, top, hand, held, numeral, pile_value, faces, nfaces,
@@ -525,8 +638,9 @@ def _play_game(seed: np.uint64, deck0: I16, deck1: I16, cfg: I64, pip: I64, kind
 
 
 @_jit
-def _play_games_kernel(seeds: NDArray[np.uint64], deck0: I16, deck1: I16, cfg: I64, pip: I64,
-                       kind: I64, suit: I64, rank: I64, order: I64, most_piles: int,
+def _play_games_kernel(seeds: NDArray[np.uint64], deck0: I16, deck1: I16, cfg: I64,
+                       weights: Any, pip: I64, kind: I64, suit: I64, rank: I64, order: I64,
+                       most_piles: int,
                        most_faces: int, steps: I64, winner: NDArray[np.int16],
                        termination: NDArray[np.uint8], scores: NDArray[np.int16]) -> None:
     """Play the game of every seed, writing the result columns."""
@@ -551,12 +665,13 @@ def _play_games_kernel(seeds: NDArray[np.uint64], deck0: I16, deck1: I16, cfg: I
     acts = np.zeros((min(d, 53) * (6 * most_piles + 1) + 6, 4), np.int64)
     touched = np.zeros(6, np.int64)
     discarded = np.zeros(53, np.int64)
+    after = np.zeros(6, np.int64)
     out = np.zeros(5, np.int64)
     for g in range(seeds.shape[0]):
-        steps[g] = _play_game(seeds[g], deck0, deck1, cfg, pip, kind, suit, rank, order, deck,
-                              size, top, hand, held, numeral, pile_value, faces, nfaces, piles,
-                              value, csuit, direction, opening, unique, acts, touched,
-                              discarded, out)
+        steps[g] = _play_game(seeds[g], deck0, deck1, cfg, weights, pip, kind, suit, rank,
+                              order, deck, size, top, hand, held, numeral, pile_value, faces,
+                              nfaces, piles, value, csuit, direction, opening, unique, acts,
+                              touched, discarded, after, out)
         termination[g] = out[1]
         winner[g] = out[2]
         scores[g, 0] = out[3]
@@ -766,9 +881,11 @@ def step_games(actions: I64, cfg: I64, ocfg: I64, pip: I64, kind: I64, suit: I64
 
 
 def play_games(seeds: NDArray[np.uint64], deck0: I16, deck1: I16, cfg: I64,
-               tables: dict[str, I64], most_piles: int, most_faces: int
+               weights: NDArray[np.float64], tables: dict[str, I64], most_piles: int,
+               most_faces: int
                ) -> tuple[I64, NDArray[np.int16], NDArray[np.uint8], NDArray[np.int16]]:
-    """Play the game of every seed between two random players; return the columns steps,
+    """Play the game of every seed between the players of ``cfg`` (``weights``: the
+    heuristic's); return the columns steps,
     winner (-1 for none), termination (the ``TERM_*`` codes) and scores (positions won,
     one row per game)."""
     count = seeds.shape[0]
@@ -781,6 +898,7 @@ def play_games(seeds: NDArray[np.uint64], deck0: I16, deck1: I16, cfg: I64,
         np.ascontiguousarray(deck0, dtype=np.int16),
         np.ascontiguousarray(deck1, dtype=np.int16),
         np.ascontiguousarray(cfg, dtype=np.int64),
+        np.ascontiguousarray(weights, dtype=np.float64),
         tables["pip"], tables["kind"], tables["suit"], tables["rank"], tables["order"],
         int(most_piles), int(most_faces), steps, winner, termination, scores,
     )
