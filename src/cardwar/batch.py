@@ -496,6 +496,16 @@ def simulate(
         raise OptionError(unrepresentable, f"the numba engine counts in 64-bit integers and "
                           f"cannot play {unrepresentable}={getattr(opts, unrepresentable)}; "
                           "the reference engine can (engine='reference' or 'auto')")
+    size, total = _run_size(seeds, master_seed, games, chunk_size, _CHUNK_SIZE[engine])
+    jobs = _jobs(module.NAME, opts, engine, seeds, master_seed, games, size)
+    return _run(jobs, executor, total, engine, max_pending)
+
+
+def _run_size(seeds: Iterable[int] | None, master_seed: int | None, games: int | None,
+              chunk_size: int | None, default: int) -> tuple[int, int | None]:
+    """Check the games of a run (``seeds``, or ``games`` of ``master_seed``) and its
+    chunk size; return the chunk size (``default`` for ``None``) and the number of games
+    when it is known."""
     if (seeds is None) == (master_seed is None):
         raise ValueError("give either seeds or master_seed (with games)")
     if master_seed is not None:
@@ -504,12 +514,11 @@ def simulate(
             raise ValueError(f"games must be an int >= 0 with master_seed, got {games!r}")
     elif games is not None:
         raise ValueError("games goes with master_seed; with seeds, every seed is a game")
-    size = _CHUNK_SIZE[engine] if chunk_size is None else chunk_size
+    size = default if chunk_size is None else chunk_size
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
         raise ValueError(f"chunk_size must be an int >= 1, got {chunk_size!r}")
     total = games if seeds is None else (len(seeds) if isinstance(seeds, Sequence) else None)
-    jobs = _jobs(module.NAME, opts, engine, seeds, master_seed, games, size)
-    return _run(jobs, executor, total, engine, max_pending)
+    return size, total
 
 
 def _run(
@@ -920,18 +929,7 @@ def play(
                                "'cardwar[fast]'")
         raise ValueError(f"the numba engine plays {_kernel_games()} only, not {game.NAME} "
                          f"between {', '.join(kinds) or 'no agents'}; use engine='reference'")
-    if (seeds is None) == (master_seed is None):
-        raise ValueError("give either seeds or master_seed (with games)")
-    if master_seed is not None:
-        check_seed(master_seed, "master seed")
-        if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-            raise ValueError(f"games must be an int >= 0 with master_seed, got {games!r}")
-    elif games is not None:
-        raise ValueError("games goes with master_seed; with seeds, every seed is a game")
-    size = (_GAME_CHUNK_SIZE[engine] if chunk_size is None else chunk_size)
-    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-        raise ValueError(f"chunk_size must be an int >= 1, got {chunk_size!r}")
-    total = games if seeds is None else (len(seeds) if isinstance(seeds, Sequence) else None)
+    size, total = _run_size(seeds, master_seed, games, chunk_size, _GAME_CHUNK_SIZE[engine])
     jobs = (_GameJob(game.NAME, opts, kinds, max_steps, engine, job.start, job.seeds,
                      job.master, job.count)
             for job in _jobs(game.NAME, opts, engine, seeds, master_seed, games, size))

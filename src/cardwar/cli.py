@@ -20,7 +20,7 @@ import os
 import re
 import sys
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, Any, NoReturn
 
 import attrs
@@ -962,22 +962,33 @@ def _batch_chunks(game: Variant, options: Any, seed: int, n: int, jobs: int, max
     process to start, no second compilation or cache load and nothing to send between
     processes. Ctrl-C is seen between chunks; the chunks already running end within a
     fraction of a second and nothing more is started."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    from tqdm import tqdm
-
     limit = options.max_battles
     if (limit is None or limit > max_steps + 1) and max_steps < 2**62:
         # A game still running after max_steps battles is reported unfinished whatever
         # happens next, so the kernel may stop it at max_steps + 1: every game that ends
         # by then ends the same way.
         options = attrs.evolve(options, max_battles=max_steps + 1)
+
+    def run(executor: Any) -> Iterator[batch.BatchChunk]:
+        return batch.simulate(game, options, master_seed=seed, games=n, executor=executor,
+                              chunk_size=_BATCH_CHUNK, max_pending=2 * jobs)
+
+    return _on_threads(run, game.NAME, n, jobs, quiet)
+
+
+def _on_threads(run: Callable[[Any], Iterator[Any]], label: str, n: int, jobs: int,
+                quiet: bool) -> Iterator[Any]:
+    """Yield the chunks ``run(executor)`` gives for a run of ``n`` games, the executor
+    being a pool of ``jobs`` threads (or this thread), with a progress bar unless
+    ``quiet``; the pool is shut down however the run ends."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tqdm import tqdm
+
     pool = ThreadPoolExecutor(jobs) if jobs > 1 and n > _BATCH_CHUNK else None
     try:
-        with tqdm(total=n, unit="game", disable=quiet, file=sys.stderr, desc=game.NAME) as bar:
-            for chunk in batch.simulate(game, options, master_seed=seed, games=n,
-                                        executor=pool if pool is not None else _InProcess(),
-                                        chunk_size=_BATCH_CHUNK, max_pending=2 * jobs):
+        with tqdm(total=n, unit="game", disable=quiet, file=sys.stderr, desc=label) as bar:
+            for chunk in run(pool if pool is not None else _InProcess()):
                 yield chunk
                 bar.update(len(chunk))
     finally:
@@ -1014,22 +1025,13 @@ def _game_chunks(game: Variant, options: Any, kinds: tuple[str, ...], seed: int,
                  jobs: int, max_steps: int, quiet: bool = True) -> Iterator[batch.GameChunk]:
     """Play the games with :func:`cardwar.batch.play`'s kernel, on ``jobs`` threads as
     :func:`_batch_chunks` does; yield its chunks in game order."""
-    from concurrent.futures import ThreadPoolExecutor
 
-    from tqdm import tqdm
+    def run(executor: Any) -> Iterator[batch.GameChunk]:
+        return batch.play(game, options, agents=kinds, master_seed=seed, games=n,
+                          max_steps=max_steps, engine="numba", executor=executor,
+                          chunk_size=_BATCH_CHUNK, max_pending=2 * jobs)
 
-    pool = ThreadPoolExecutor(jobs) if jobs > 1 and n > _BATCH_CHUNK else None
-    try:
-        with tqdm(total=n, unit="game", disable=quiet, file=sys.stderr, desc=game.NAME) as bar:
-            for chunk in batch.play(game, options, agents=kinds, master_seed=seed, games=n,
-                                    max_steps=max_steps, engine="numba",
-                                    executor=pool if pool is not None else _InProcess(),
-                                    chunk_size=_BATCH_CHUNK, max_pending=2 * jobs):
-                yield chunk
-                bar.update(len(chunk))
-    finally:
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+    return _on_threads(run, game.NAME, n, jobs, quiet)
 
 
 def _game_chunk_rows(chunk: batch.GameChunk) -> Iterator[dict[str, Any]]:
