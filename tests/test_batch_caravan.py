@@ -443,3 +443,40 @@ def test_games_refuse_what_they_cannot_play() -> None:
         batch.Games("caravan", [-1])
     with pytest.raises(SeedError):
         batch.Games("caravan", [1.5, 2])
+
+
+def test_summarize_games_gives_the_summary_simulate_prints() -> None:
+    # max_turns makes draws, max_steps cuts games: every kind of count is reached.
+    chunks = [*batch.play("caravan", caravan.options(max_turns=110), master_seed=4,
+                          games=150, chunk_size=64),
+              *batch.play("caravan", master_seed=5, games=150, max_steps=117, chunk_size=64)]
+    summary = batch.summarize_games(chunks)
+    tally = cli.Tally(2)
+    for chunk in chunks:
+        for row in cli._game_chunk_rows(chunk):
+            tally.add(row)
+    printed = tally.summary()
+    assert summary.games == printed["games"] == 300
+    assert summary.engine == "numba"
+    assert summary.mean_steps == pytest.approx(printed["length"]["mean"])
+    assert (summary.p95_steps, summary.p99_steps, summary.max_steps) == (
+        printed["length"]["p95"], printed["length"]["p99"], printed["length"]["max"])
+    assert summary.median_steps in (printed["length"]["median"] - 0.5,
+                                    printed["length"]["median"],
+                                    printed["length"]["median"] + 0.5)
+    assert list(summary.wins) == printed["wins"]
+    assert {t.value: n for t, n in summary.draws.items()} == printed["draws"]
+    assert summary.unfinished == printed["unfinished"] > 0
+    assert summary.draws[Termination.TURN_LIMIT] > 0
+    assert sum(summary.terminations.values()) + summary.unfinished == 300
+
+
+def test_summarize_games_of_mixed_engines_and_of_nothing() -> None:
+    chunks = [*batch.play("caravan", seeds=[1, 2], engine="numba"),
+              *batch.play("caravan", seeds=[3], engine="reference")]
+    summary = batch.summarize_games(chunks)
+    assert summary.engine == "mixed"
+    assert summary.games == 3
+    assert sum(summary.wins) + sum(summary.draws.values()) == 3
+    with pytest.raises(ValueError, match="no games"):
+        batch.summarize_games([])

@@ -78,6 +78,7 @@ __all__ = [
     "Column",
     "ExecutorLike",
     "GameChunk",
+    "GameSummary",
     "Games",
     "Summary",
     "available_engines",
@@ -85,6 +86,7 @@ __all__ = [
     "play",
     "simulate",
     "summarize",
+    "summarize_games",
     "supports",
     "termination",
 ]
@@ -660,12 +662,7 @@ def summarize(chunks: Iterable[BatchChunk]) -> Summary:
     if not games:
         raise ValueError("no games to summarize")
     ordered = sorted(lengths)
-    cumulative = list(itertools.accumulate(lengths[v] for v in ordered))
-
-    def percentile(p: int) -> int:
-        # The least b with 100 * (games with at most b battles) >= p * games.
-        return ordered[bisect.bisect_left([100 * c for c in cumulative], p * games)]
-
+    percentile = _percentiles(lengths, games)
     return Summary(
         games=games,
         engine=engines.pop() if len(engines) == 1 else "mixed",
@@ -679,6 +676,19 @@ def summarize(chunks: Iterable[BatchChunk]) -> Summary:
         draws=dict(sorted(draws.items(), key=lambda kv: _CODES[kv[0]])),
         terminations=dict(sorted(terms.items(), key=lambda kv: _CODES[kv[0]])),
     )
+
+
+def _percentiles(lengths: dict[int, int], games: int) -> Callable[[int], int]:
+    """Return the nearest-rank percentile function of the game lengths ``lengths``
+    (length -> games), ``games`` in all."""
+    ordered = sorted(lengths)
+    cumulative = [100 * c for c in itertools.accumulate(lengths[v] for v in ordered)]
+
+    def percentile(p: int) -> int:
+        # The least b with 100 * (games of at most b) >= p * games.
+        return ordered[bisect.bisect_left(cumulative, p * games)]
+
+    return percentile
 
 
 def _count(values: Iterable[int]) -> dict[int, int]:
@@ -1087,3 +1097,83 @@ class Games:
         winners = () if out[2] < 0 else (int(out[2]),)
         return Outcome(termination, winners, (int(out[3]), int(out[4])))
 
+
+
+@attrs.frozen(slots=True)
+class GameSummary:
+    """Statistics of a run of :func:`play`: game length in steps, wins per seat, draws and
+    terminations, and the games ``max_steps`` cut. Percentiles are nearest-rank, over
+    every game (a game cut counts at ``max_steps``), as ``cardwar simulate`` prints them.
+    """
+
+    games: int
+    """Games played."""
+    engine: str
+    """The engine that played them (``"numba"``, ``"reference"``; ``"mixed"`` if both)."""
+    mean_steps: float
+    """The mean number of steps per game."""
+    median_steps: int
+    """The median number of steps (the 50th percentile)."""
+    p95_steps: int
+    """The 95th percentile of steps."""
+    p99_steps: int
+    """The 99th percentile of steps."""
+    max_steps: int
+    """The longest game, in steps."""
+    wins: tuple[int, ...]
+    """Games won, per seat."""
+    draws: dict[Termination, int]
+    """Games that ended without a single winner (a draw, or several winners), per
+    termination (only those that occurred)."""
+    terminations: dict[Termination, int]
+    """Games that ended, per termination (only those that occurred)."""
+    unfinished: int
+    """Games that ``max_steps`` cut."""
+
+
+def summarize_games(chunks: Iterable[GameChunk]) -> GameSummary:
+    """Return the statistics of the games of ``chunks`` (from :func:`play`), in memory
+    bounded by the number of distinct game lengths.
+
+    >>> s = summarize_games(play("caravan", master_seed=3, games=300, max_steps=120))
+    >>> s.games == sum(s.wins) + sum(s.draws.values()) + s.unfinished, s.max_steps
+    (True, 120)
+    """
+    lengths: dict[int, int] = {}
+    wins: list[int] = []
+    draws: dict[Termination, int] = {}
+    terms: dict[Termination, int] = {}
+    engines: set[str] = set()
+    games = steps_total = unfinished = 0
+    for chunk in chunks:
+        engines.add(chunk.engine)
+        wins.extend([0] * (chunk.players - len(wins)))
+        for _, steps, winner, termination, _ in chunk.rows():
+            games += 1
+            steps_total += steps
+            lengths[steps] = lengths.get(steps, 0) + 1
+            if termination is None:
+                unfinished += 1
+                continue
+            terms[termination] = terms.get(termination, 0) + 1
+            if winner >= 0:
+                wins[winner] += 1
+            else:
+                draws[termination] = draws.get(termination, 0) + 1
+    if not games:
+        raise ValueError("no games to summarize")
+    percentile = _percentiles(lengths, games)
+    order = {t: i for i, t in enumerate(GAME_TERMINATIONS)}
+    return GameSummary(
+        games=games,
+        engine=engines.pop() if len(engines) == 1 else "mixed",
+        mean_steps=steps_total / games,
+        median_steps=percentile(50),
+        p95_steps=percentile(95),
+        p99_steps=percentile(99),
+        max_steps=max(lengths),
+        wins=tuple(wins),
+        draws=dict(sorted(draws.items(), key=lambda kv: order[kv[0]])),
+        terminations=dict(sorted(terms.items(), key=lambda kv: order[kv[0]])),
+        unfinished=unfinished,
+    )
