@@ -329,6 +329,27 @@ def test_the_kernel_as_python_plays_the_heuristic_agent(interpreted: None) -> No
                 options, seeds, kinds=kinds)
 
 
+def test_the_kernel_as_python_passes_the_turn_over_a_finished_opening(
+    interpreted: None
+) -> None:
+    # Seeds 117 and 121 deal seat 0 three face cards with no discard allowed: its opening
+    # is over at once, and seat 1, still in its opening, moves first (CARAVAN-OPENING).
+    options = caravan.options(opening_discard="never", opening_hand=3)
+    for seed in (117, 121):
+        assert caravan.new_game(seed, options).to_move == 1
+    assert kernel_rows(options, [117, 121]) == reference_rows(options, [117, 121])
+    games = batch.Games("caravan", [117, 121], options)
+    assert games.to_move.tolist() == [1, 1]
+
+
+def test_games_as_python_refuse_an_illegal_id(interpreted: None) -> None:
+    games = batch.Games("caravan", [1, 2])
+    ids = games.legal_action_mask.argmax(axis=1)
+    ids[0] = int(np.flatnonzero(games.legal_action_mask[0] == 0)[0])
+    with pytest.raises(IllegalActionError, match="game 0"):
+        games.step(ids)
+
+
 def test_games_as_python_step_as_the_public_api(interpreted: None) -> None:
     options = caravan.options(**COMBINATIONS["face_limit=1,max_numbers=3"])
     assert check_games_against_step(options, [1, 2], 150) > 0
@@ -480,3 +501,33 @@ def test_summarize_games_of_mixed_engines_and_of_nothing() -> None:
     assert sum(summary.wins) + sum(summary.draws.values()) == 3
     with pytest.raises(ValueError, match="no games"):
         batch.summarize_games([])
+
+
+def test_the_reference_engine_cuts_games_at_max_steps_as_the_kernel() -> None:
+    seeds = [derive_seed(6, i) for i in range(12)]
+    by_step = [row for chunk in batch.play("caravan", seeds=seeds, max_steps=110,
+                                           engine="reference") for row in chunk.rows()]
+    assert by_step == kernel_rows(caravan.options(), seeds, 110)
+    assert any(row[3] is None for row in by_step)
+
+
+def test_play_without_numpy_gives_array_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    import array
+
+    monkeypatch.setattr(batch, "_numpy", lambda: None)
+    chunk = next(batch.play("caravan", seeds=[1, 2], engine="reference", max_steps=100))
+    assert isinstance(chunk.steps, array.array)
+    assert isinstance(chunk.scores[0], array.array)
+    monkeypatch.undo()
+    assert list(chunk.rows()) == kernel_rows(caravan.options(), [1, 2], 100)
+
+
+def test_the_kernel_without_numba_is_refused_clearly(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(batch, "_numba_ready", lambda: False)
+    assert not batch.kernel_plays("caravan", ["random", "random"])
+    with pytest.raises(RuntimeError, match=r"pip install 'cardwar\[fast\]'"):
+        batch.play("caravan", seeds=[1], engine="numba")
+    with pytest.raises(RuntimeError, match=r"Games needs numba"):
+        batch.Games("caravan", [1])
+    chunk = next(batch.play("caravan", seeds=[1]))  # auto: the reference engine
+    assert chunk.engine == "reference"
