@@ -47,7 +47,11 @@ def sample_state(observation: Observation, rng: Rng) -> tuple[State, Rng]:
     sizes = [obs.hand_sizes[opp], int(obs.opponent_committed), *obs.stock_sizes,
              *obs.won_sizes, *down]
     aside = len(pool) - sum(sizes)
-    if aside < 0 or min(sizes) < 0 or obs.hand_sizes[seat] != len(obs.hand):
+    if obs.hand_sizes[seat] != len(obs.hand):
+        raise ObservationError(
+            f"the observation gives seat {seat} a hand of {obs.hand_sizes[seat]} cards but "
+            f"shows it {len(obs.hand)}")
+    if aside < 0 or min(sizes) < 0:
         raise ObservationError(
             f"the observation counts {sum(sizes) + len(full) - len(pool)} cards; the game's "
             f"deck has {len(full)}")

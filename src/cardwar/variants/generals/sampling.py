@@ -61,6 +61,10 @@ def sample_state(observation: Observation, rng: Rng) -> tuple[State, Rng]:
         group = s if halves else 0
         places[group].append(("hand", s, obs.hand_sizes[s] - len(obs.revealed[s])))
         places[group].append(("squad", s, obs.committed_sizes[s]))
+    # One reserve per colour half, else one shared reserve (GENERALS-DEAL).
+    if len(obs.reserve_sizes) != len(groups):
+        raise ObservationError(f"the observation counts {len(obs.reserve_sizes)} reserves; "
+                               f"the game has {len(groups)}")
     for r, size in enumerate(obs.reserve_sizes):
         places[r if halves else 0].append(("reserve", r, size))
     filled: dict[tuple[str, int], tuple[Card, ...]] = {}

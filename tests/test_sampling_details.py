@@ -1,0 +1,211 @@
+"""Details of the determinization samplers of Arneson's War and General's War that
+tests/test_sampling.py leaves open, written from mutation testing: the exact messages of
+their refusals (the game named in an argument error, the cards counted by an observation
+that does not fit the deck, another number of reserves than the game has); Arneson's
+refusal of a hand size that is not the seat's hand; where the stakes of a war of three rounds lie
+among the sampled laid cards; and cycle detection in a sampled Arneson state, started
+again at the sample exactly when the game detects cycles. Also the width of a seat in
+General's War's notation (``challenge N``, ``partner N``): one or two ASCII digits."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from cardwar import arneson, generals
+from cardwar.core import NotationError
+from cardwar.errors import ObservationError, OptionsTypeError, StateError
+from cardwar.rng import Rng
+from cardwar.variants._battle import Cycle
+from tests.test_sampling import check_sample, lays_face_up_cards
+
+# --- the messages of the refusals ---------------------------------------------------------
+
+
+def test_arneson_sampling_errors_name_the_game() -> None:
+    # Kills arneson sampling sample_state mutmut_3.
+    state = arneson.new_game(0)
+    with pytest.raises(StateError) as err:
+        arneson.sample_state(state, Rng.from_seed(0))  # type: ignore[arg-type]  # a state
+    assert str(err.value) == "expected an observation of Arneson's War, got State"
+    foreign = attrs.evolve(arneson.observe(state, 0),
+                           options=generals.Options())  # type: ignore[arg-type]  # foreign
+    with pytest.raises(OptionsTypeError) as options_err:
+        arneson.sample_state(foreign, Rng.from_seed(0))
+    assert str(options_err.value) == (
+        "expected an observation of Arneson's War, whose options are arneson.Options; "
+        "got Options")
+
+
+def test_general_s_war_sampling_errors_name_the_game() -> None:
+    # Kills generals sampling sample_state mutmut_4.
+    state = generals.new_game(0)
+    with pytest.raises(StateError) as err:
+        generals.sample_state(state, Rng.from_seed(0))  # type: ignore[arg-type]  # a state
+    assert str(err.value) == "expected an observation of General's War, got State"
+    foreign = attrs.evolve(generals.observe(state, 0),
+                           options=arneson.Options())  # type: ignore[arg-type]  # foreign
+    with pytest.raises(OptionsTypeError) as options_err:
+        generals.sample_state(foreign, Rng.from_seed(0))
+    assert str(options_err.value) == (
+        "expected an observation of General's War, whose options are generals.Options; "
+        "got Options")
+
+
+@pytest.mark.parametrize(
+    ("options", "extra", "counted", "deck_size"),
+    [(None, (1, 0), 53, 52),
+     (arneson.options(ranks="2 3 4", suits="SH", decks=2), (2, 3), 17, 12)],
+    ids=["one-more", "two-decks"],
+)
+def test_arneson_sampling_tells_how_many_cards_an_observation_counts(
+    options: arneson.Options | None, extra: tuple[int, int], counted: int, deck_size: int
+) -> None:
+    """Stocks counted larger than the unseen cards allow: the message gives the cards the
+    observation counts in all (seen and counted) against the deck's."""
+    # Kills arneson sampling sample_state mutmut_44, _45, _46.
+    seen = arneson.observe(arneson.new_game(0, options), 0)
+    bad = attrs.evolve(seen, stock_sizes=tuple(
+        size + more for size, more in zip(seen.stock_sizes, extra, strict=True)))
+    with pytest.raises(ObservationError) as err:
+        arneson.sample_state(bad, Rng.from_seed(0))
+    assert str(err.value) == (
+        f"the observation counts {counted} cards; the game's deck has {deck_size}")
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_arneson_sampling_refuses_a_hand_size_that_is_not_the_seat_s_hand(seat: int) -> None:
+    """The seat's own hand size disagrees with the hand it sees; every other count fits
+    the deck, so only that check refuses it, and says so."""
+    # Kills arneson sampling sample_state mutmut_36 (numbered before the message was split).
+    seen = arneson.observe(arneson.new_game(0), seat)
+    sizes = list(seen.hand_sizes)
+    sizes[seat] -= 1
+    bad = attrs.evolve(seen, hand_sizes=tuple(sizes))
+    with pytest.raises(ObservationError) as err:
+        arneson.sample_state(bad, Rng.from_seed(0))
+    assert str(err.value) == f"the observation gives seat {seat} a hand of 2 cards but shows it 3"
+
+
+def test_general_s_war_sampling_refuses_hidden_counts_with_both_numbers() -> None:
+    """Seat 0 of a two-player deal does not see 47 cards: seat 1's hand of 5 and the
+    reserve of 42. A reserve of 1 counts another number of hidden cards, and is refused
+    as such."""
+    # Kills generals sampling sample_state mutmut_82, _83 (numbered before the check of
+    # the number of reserves).
+    seen = generals.observe(generals.new_game(0), 0)
+    assert seen.reserve_sizes == (42,)
+    with pytest.raises(ObservationError) as err:
+        generals.sample_state(attrs.evolve(seen, reserve_sizes=(1,)), Rng.from_seed(0))
+    assert str(err.value) == "the observation leaves 47 cards unseen but counts 6 hidden ones"
+
+
+@pytest.mark.parametrize(("options", "reserve_sizes", "reserves"), [
+    ({}, (41, 1), 1),
+    ({}, (), 1),
+    ({"deck_mode": "colour_halves"}, (21,), 2),
+    ({"deck_mode": "colour_halves"}, (10, 10, 1), 2),
+], ids=["shared-two", "shared-none", "halves-one", "halves-three"])
+def test_general_s_war_sampling_refuses_another_number_of_reserves(
+    options: dict[str, str], reserve_sizes: tuple[int, ...], reserves: int
+) -> None:
+    """One shared reserve, or one per colour half: an observation counting another number
+    of reserves is refused, even when its sizes add up to the unseen cards (a forged
+    extra reserve was once sampled as a game of two reserves)."""
+    # Kills generals sampling sample_state mutmut_51 (numbered before this check), which
+    # read a second reserve as colour half 1.
+    seen = generals.observe(generals.new_game(0, generals.options(**options)), 0)
+    assert len(seen.reserve_sizes) == reserves
+    with pytest.raises(ObservationError) as err:
+        generals.sample_state(attrs.evolve(seen, reserve_sizes=reserve_sizes),
+                              Rng.from_seed(0))
+    assert str(err.value) == (
+        f"the observation counts {len(reserve_sizes)} reserves; the game has {reserves}")
+
+
+# --- Arneson's War: the laid cards of a long war -----------------------------------------
+
+
+def test_arneson_samples_of_a_war_of_three_rounds_lay_each_stake_before_its_card() -> None:
+    """A war in its third revealed round, with one card staked face down in each war
+    round: each seat's laid cards are its first card, then for each later round one stake
+    and the round's face-up card, then the stake of the round being chosen."""
+    # Kills arneson sampling sample_state mutmut_78.
+    options = arneson.options(ranks="2 3 4", suits="SHDC", decks=2, hand_size=1, face_down=1)
+    state = arneson.new_game(1, options)
+    while arneson.outcome(state) is None and len(state.rounds) < 3:
+        state = arneson.step(state, arneson.legal_actions(state)[0])
+    assert [[t.face_down for t in r] for r in state.rounds] == [[0, 0], [1, 1], [1, 1]]
+    for seat in (0, 1):
+        for rng_seed in range(5):
+            sample = check_sample(arneson, state, seat, rng_seed)
+            assert lays_face_up_cards(sample)
+            for s in (0, 1):
+                assert len(sample.laid[s]) == 5 + state.stakes[s]
+                assert sample.laid[s][0::2][:3] == tuple(r[s].face_up for r in state.rounds)
+
+
+# --- Arneson's War: cycle detection in a sample -------------------------------------------
+
+#: Options under which Arneson's War has neither choice nor chance, so it detects cycles.
+CYCLING = arneson.options(ranks="2 3 4 5", suits="SH", hand_size=1, pickup_order="seat_order")
+
+
+def test_arneson_samples_start_cycle_detection_again_at_the_sample() -> None:
+    """As the game does at its deal, with the counts of the sampled position: Brent's
+    method saves the sampled stocks and hands, power 1, length 0."""
+    # Kills arneson sampling sample_state mutmut_99, _101, _102, _103, _104, _105, _109,
+    # _110, _111, _125, _138.
+    state = arneson.new_game(3, CYCLING)
+    assert state.cycle is not None  # the game itself detects cycles
+    while arneson.outcome(state) is None and not (state.wars and state.battles >= 3):
+        state = arneson.step(state, arneson.legal_actions(state)[0])
+    assert arneson.outcome(state) is None
+    assert state.wars > 0
+    for seat in (0, 1):
+        sample = check_sample(arneson, state, seat, 7)
+        assert sample.cycle == Cycle((sample.stocks, sample.hands), 1, 0,
+                                     (state.battles, state.wars, state.wars_won))
+
+
+def test_arneson_samples_detect_no_cycle_where_the_game_detects_none() -> None:
+    """No cycle detection in a sample of a game that has ended, nor under options with a
+    choice (a hand of three) or with chance (shuffled pickup)."""
+    # Kills arneson sampling sample_state mutmut_98.
+    ended = arneson.new_game(3, CYCLING)
+    while arneson.outcome(ended) is None:
+        ended = arneson.step(ended, arneson.legal_actions(ended)[0])
+    states = [ended]
+    for options in (attrs.evolve(CYCLING, hand_size=3),
+                    attrs.evolve(CYCLING, pickup_order=arneson.Pickup.SHUFFLED)):
+        start = arneson.new_game(3, options)
+        assert start.cycle is None  # the game itself detects no cycles
+        states.append(arneson.step(start, arneson.legal_actions(start)[0]))
+    assert arneson.outcome(states[1]) is None
+    assert arneson.outcome(states[2]) is None
+    for state in states:
+        for seat in (0, 1):
+            assert check_sample(arneson, state, seat, 7).cycle is None
+
+
+# --- General's War: the width of a seat in notation ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [("challenge 10", generals.Challenge(10)), ("partner 99", generals.Partner(99)),
+     ("challenge 07", generals.Challenge(7))],
+)
+def test_a_seat_of_two_digits_is_read(text: str, action: generals.Action) -> None:
+    # Kills generals notation parse_action mutmut_38.
+    assert generals.parse_action(text) == action
+
+
+@pytest.mark.parametrize("text", ["challenge 100", "partner 100", "challenge 007"])
+def test_a_seat_of_three_digits_is_refused(text: str) -> None:
+    # Kills generals notation parse_action mutmut_39.
+    with pytest.raises(NotationError) as err:
+        generals.parse_action(text)
+    assert str(err.value) == (
+        f"bad action {text!r}: expected pass, claim AS, challenge N, partner N or squad C C C"
+    )
