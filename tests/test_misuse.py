@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import math
+import re
 from typing import Any
 
 import pytest
@@ -89,12 +90,55 @@ def test_every_function_refuses_another_variants_state(variant: Variant, other: 
             return
         state = STATES[other.NAME]
     before = _unchanged(state)
-    action = variant.legal_actions(STATES[variant.NAME])[0]
+    mine = STATES[variant.NAME]
+    action = variant.legal_actions(mine)[0]
+    after = variant.step(mine, action)
     for call in (variant.legal_actions, variant.to_act, lambda s: variant.observe(s, 0),
-                 lambda s: variant.step(s, action)):
+                 lambda s: variant.step(s, action), variant.outcome, variant.num_players,
+                 variant.cards_in_play, variant.render_state, variant.describe_deal,
+                 lambda s: variant.describe_step(s, action, after),
+                 lambda s: variant.describe_step(mine, action, s)):
         with pytest.raises(cardwar.StateError):
             call(state)
     assert state == before
+
+
+@parametrize
+def test_views_of_a_seat_refuse_what_is_not_its_observation(variant: Variant) -> None:
+    state = STATES[variant.NAME]
+    with pytest.raises(cardwar.StateError) as err:
+        variant.render_observation(state)
+    assert str(err.value) == (f"expected an observation of {variant.TITLE}, got "
+                              f"{type(state).__name__}: observe(state, seat) gives what one "
+                              "seat sees")
+    for other in VARIANTS:
+        seen = other.observe(STATES[other.NAME], 0)
+        if type(seen) is type(variant.observe(state, 0)):
+            continue  # War's and Peace's observations share a class
+        for call in (variant.render_observation, variant.observation_tensor):
+            with pytest.raises(cardwar.StateError, match=f"^expected an observation of "
+                                                         f"{re.escape(variant.TITLE)}, got "):
+                call(seen)
+    for junk_value in (None, 3, "seen"):
+        with pytest.raises(cardwar.StateError):
+            variant.render_observation(junk_value)
+
+
+@parametrize
+@given(indices=junk)
+@settings(max_examples=40)
+def test_indices_to_action_refuses_what_is_not_a_tuple_of_ids(variant: Variant,
+                                                             indices: Any) -> None:
+    state = STATES[variant.NAME]
+    if isinstance(indices, (tuple, list)) and len(indices) == 1 and type(indices[0]) is int \
+            and 0 <= indices[0] < variant.num_actions(state.options):
+        return  # an id, of an action legal here or not: step decides
+    with pytest.raises(CardwarError):
+        variant.indices_to_action(state, indices)
+    if isinstance(indices, (tuple, list)) and not indices:
+        return  # no id picked yet: a partial action General's War's squads begin with
+    with pytest.raises(CardwarError):
+        variant.partial_tensor(state.options, indices)
 
 
 @parametrize
@@ -156,3 +200,23 @@ def test_notation_is_parsed_or_refused_with_a_notation_error(
     except cardwar.NotationError:
         return
     assert variant.parse_action(str(action)) == action
+
+
+def test_war_family_describe_step_needs_the_state_after_a_battle() -> None:
+    for variant in (cardwar.war, cardwar.peace):
+        state = variant.new_game(1)
+        with pytest.raises(cardwar.StateError) as err:
+            variant.describe_step(state, variant.Play.PLAY, state)
+        assert str(err.value) == ("describe_step: the state after a step holds the battle "
+                                  "it played; this one holds none (a new game?)")
+
+
+def test_caravan_describe_step_refuses_what_is_not_its_action() -> None:
+    caravan = cardwar.caravan
+    state = STATES["caravan"]
+    after = caravan.step(state, caravan.legal_actions(state)[0])
+    for action in (None, 3, "JH>A1", cardwar.war.Play.PLAY):
+        with pytest.raises(cardwar.errors.ActionTypeError) as err:
+            caravan.describe_step(state, action, after)  # type: ignore[arg-type]
+        assert str(err.value) == ("an action of Caravan is a Play, a Discard or a Disband, "
+                                  f"got {action!r}")

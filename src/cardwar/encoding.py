@@ -450,8 +450,9 @@ class Codec(abc.ABC):
     def indices_to_action(self, state: Any, indices: tuple[int, ...]) -> Any:
         """Return the action of one id (``step`` checks that it is legal)."""
         opts = self._state(state).options
-        if len(indices) != 1:
-            raise ActionIndexError(f"every action of {self.title} is one id, got {indices!r}")
+        if not isinstance(indices, (tuple, list)) or len(indices) != 1:
+            raise ActionIndexError(f"every action of {self.title} is one id, given as a "
+                                   f"tuple of one int, got {indices!r}")
         return self.action_from_index(opts, indices[0])
 
     def _no_partial(self, partial: tuple[int, ...]) -> None:

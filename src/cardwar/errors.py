@@ -80,6 +80,16 @@ def check_seat(seat: object, players: int) -> int:
     return seat
 
 
+def check_observation(observation: object, cls: type, game: str) -> None:
+    """Raise :class:`StateError` unless ``observation`` is an instance of exactly ``cls``,
+    the observation class of the game named ``game`` (a state says to observe it first)."""
+    if type(observation) is not cls:
+        hint = (": observe(state, seat) gives what one seat sees"
+                if type(observation).__name__.endswith("State") else "")
+        raise StateError(f"expected an observation of {game}, got "
+                         f"{type(observation).__name__}{hint}")
+
+
 def check_state(state: object, cls: type, game: str) -> None:
     """Raise :class:`StateError` unless ``state`` is an instance of exactly ``cls``, the
     state class of the game named ``game``."""

@@ -422,16 +422,22 @@ def to_act(state: BattleState) -> int | None:
 
 def outcome(state: BattleState) -> Outcome | None:
     """Return the outcome, or ``None`` while the game runs."""
+    if type(state) is not BattleState:
+        check_state(state, BattleState, "the War family")
     return state.result
 
 
 def num_players(state: BattleState) -> int:
     """Return the number of seats."""
+    if type(state) is not BattleState:
+        check_state(state, BattleState, "the War family")
     return len(state.stocks)
 
 
 def cards_in_play(state: BattleState) -> tuple[Card, ...]:
     """Return every card of the state: stocks, win piles and the set-aside cards."""
+    if type(state) is not BattleState:
+        check_state(state, BattleState, "the War family")
     out: list[Card] = []
     for s in state.stocks:
         out.extend(s)

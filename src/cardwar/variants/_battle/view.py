@@ -11,7 +11,7 @@ import attrs
 from cardwar._immutable import Immutable
 from cardwar.cards import Card
 from cardwar.core import Outcome
-from cardwar.errors import check_seat, check_state
+from cardwar.errors import StateError, check_observation, check_seat, check_state
 from cardwar.render import format_card, format_cards, indent_block, result_lines
 from cardwar.svg import Pictured
 from cardwar.variants._battle.rules import BattleRecord, BattleState, Play
@@ -131,6 +131,7 @@ def header(title: str, battles: int, who: str = "") -> str:
 def render_state(title: str, state: BattleState, *, ascii: bool = False,
                  tie: str = "war") -> str:
     """Return the whole state of the game ``title`` as text: every stock in order."""
+    check_state(state, BattleState, title)
     lines = [header(title, state.battles)]
     for s in range(state.players):
         won = f", win pile {format_cards(state.won[s], ascii=ascii)}" if state.won[s] else ""
@@ -146,6 +147,7 @@ def render_observation(title: str, obs: BattleObservation, *, ascii: bool = Fals
                        tie: str = "war") -> str:
     """Return one seat's view of the game ``title`` as text: card counts and the last
     battle."""
+    check_observation(obs, BattleObservation, title)
     lines = [header(title, obs.battles, f"seat {obs.seat}'s view")]
     for s, (stock, won) in enumerate(zip(obs.stock_sizes, obs.won_sizes, strict=True)):
         parts = f"stock {stock}" + (f", win pile {won}" if won else "")
@@ -160,6 +162,7 @@ def render_observation(title: str, obs: BattleObservation, *, ascii: bool = Fals
 
 def describe_deal(state: BattleState, *, ascii: bool = False) -> str:
     """Return how many cards each seat was dealt: ``dealt: 26 | 26 cards``."""
+    check_state(state, BattleState, "the War family")
     sizes = " | ".join(str(len(s)) for s in state.stocks)
     return f"dealt: {sizes} cards"
 
@@ -168,8 +171,12 @@ def describe_step(before: BattleState, action: Play, after: BattleState, *,
                   ascii: bool = False, tie: str = "war") -> str:
     """Return the battle that ``action`` played, with the cards each seat holds after it:
     ``battle 1: seat 0 J♠, seat 1 6♦ -> seat 0 takes 2 cards   [27 | 25]``."""
+    check_state(before, BattleState, "the War family")
+    check_state(after, BattleState, "the War family")
     # A step of an automatic game is one whole battle (DESIGN), so it always leaves one.
-    assert after.last is not None
+    if after.last is None:
+        raise StateError("describe_step: the state after a step holds the battle it played; "
+                         "this one holds none (a new game?)")
     lines = describe_battle(after.battles, after.last, ascii=ascii, tie=tie)
     held = " | ".join(str(after.cards_held(s)) for s in range(after.players))
     lines[0] += f"   [{held}]"

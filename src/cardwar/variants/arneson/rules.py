@@ -497,16 +497,22 @@ def _resolve(state: State, held: tuple[tuple[Card, ...], tuple[Card, ...]],
 
 def outcome(state: State) -> Outcome | None:
     """Return the outcome, or ``None`` while the game runs."""
+    if type(state) is not State:
+        check_state(state, State, TITLE)
     return state.result
 
 
 def num_players(state: State) -> int:
     """Return 2."""
+    if type(state) is not State:
+        check_state(state, State, TITLE)
     return 2
 
 
 def cards_in_play(state: State) -> tuple[Card, ...]:
     """Return every card of the state: hands, choices, stocks, win piles, the table."""
+    if type(state) is not State:
+        check_state(state, State, TITLE)
     out: list[Card] = []
     for s in (0, 1):
         out.extend(state.hands[s])

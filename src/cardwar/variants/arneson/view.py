@@ -11,7 +11,7 @@ import attrs
 from cardwar._immutable import Immutable
 from cardwar.cards import Card
 from cardwar.core import Outcome
-from cardwar.errors import check_seat, check_state
+from cardwar.errors import check_observation, check_seat, check_state
 from cardwar.render import format_card, format_cards, indent_block, result_lines
 from cardwar.svg import Pictured
 from cardwar.variants._battle import BattleRecord, Turn
@@ -132,6 +132,7 @@ def _war_in_progress(
 
 def render_state(state: State, *, ascii: bool = False) -> str:
     """Return the whole state as text for people, hidden cards included."""
+    check_state(state, State, TITLE)
     lines = [header(TITLE, state.battles)]
     for s in (0, 1):
         chosen = state.committed[s]
@@ -152,6 +153,7 @@ def render_state(state: State, *, ascii: bool = False) -> str:
 
 def render_observation(obs: Observation, *, ascii: bool = False) -> str:
     """Return one seat's view as text for people: what that seat may know."""
+    check_observation(obs, Observation, TITLE)
     me = obs.seat
     lines = [header(TITLE, obs.battles, f"seat {me}'s view")]
     for s in (0, 1):
@@ -174,6 +176,7 @@ def render_observation(obs: Observation, *, ascii: bool = False) -> str:
 
 def describe_deal(state: State, *, ascii: bool = False) -> str:
     """Return how many cards each seat was dealt: ``dealt: 26 | 26 cards (hands of 3)``."""
+    check_state(state, State, TITLE)
     held = " | ".join(str(len(h) + len(s)) for h, s in zip(state.hands, state.stocks, strict=True))
     return f"dealt: {held} cards (hands of {state.options.hand_size})"
 
@@ -181,6 +184,8 @@ def describe_deal(state: State, *, ascii: bool = False) -> str:
 def describe_step(before: State, action: Choose, after: State, *, ascii: bool = False) -> str:
     """Return what a choice did, hiding a card that is still hidden: ``seat 0 chose a
     card`` until the second choice reveals both, then the battle or the war it made."""
+    check_state(before, State, TITLE)
+    check_state(after, State, TITLE)
     seat = to_act(before)
     assert seat is not None  # every step of Arneson's War is a seat's choice
     if after.battles > before.battles and after.last is not None:

@@ -1020,16 +1020,22 @@ def _conclude(
 def outcome(state: State) -> Outcome | None:
     """Return the outcome, or ``None`` while the game runs; its scores are the positions
     each seat has won."""
+    if type(state) is not State:
+        check_state(state, State, TITLE)
     return state.result
 
 
 def num_players(state: State) -> int:
     """Return 2."""
+    if type(state) is not State:
+        check_state(state, State, TITLE)
     return 2
 
 
 def cards_in_play(state: State) -> tuple[Card, ...]:
     """Return every card of the state: decks, hands, caravans and the discard pile."""
+    if type(state) is not State:
+        check_state(state, State, TITLE)
     out: list[Card] = [*state.decks[0], *state.decks[1], *state.hands[0], *state.hands[1]]
     for car in state.caravans:
         for p in car.piles:

@@ -11,7 +11,7 @@ import attrs
 from cardwar._immutable import Immutable
 from cardwar.cards import Card
 from cardwar.core import Outcome
-from cardwar.errors import check_seat, check_state
+from cardwar.errors import ActionTypeError, check_observation, check_seat, check_state
 from cardwar.render import (
     format_card,
     format_card_suit,
@@ -148,6 +148,7 @@ def _caravan_header(x: State | Observation, who: str = "") -> str:
 
 def render_state(state: State, *, ascii: bool = False) -> str:
     """Return the whole state as text for people, hidden cards included."""
+    check_state(state, State, TITLE)
     lines = [_caravan_header(state)]
     for s in (0, 1):
         lines.append(f"seat {s} hand: {format_cards(state.hands[s], ascii=ascii)}; deck: "
@@ -160,6 +161,7 @@ def render_state(state: State, *, ascii: bool = False) -> str:
 
 def render_observation(obs: Observation, *, ascii: bool = False) -> str:
     """Return one seat's view as text for people: what that seat may know."""
+    check_observation(obs, Observation, TITLE)
     me = obs.seat
     lines = [_caravan_header(obs, f"seat {me}'s view,")]
     for s in (0, 1):
@@ -175,6 +177,7 @@ def render_observation(obs: Observation, *, ascii: bool = False) -> str:
 
 def describe_deal(state: State, *, ascii: bool = False) -> str:
     """Return what each seat was dealt: ``dealt: hands 8 | 8, decks 46 | 46``."""
+    check_state(state, State, TITLE)
     hands = " | ".join(str(len(h)) for h in state.hands)
     decks = " | ".join(str(len(d)) for d in state.decks)
     return f"dealt: hands {hands}, decks {decks}"
@@ -191,6 +194,11 @@ def describe_step(before: State, action: Action, after: State, *, ascii: bool = 
     >>> print(describe_step(state, caravan.parse_action("6C>B"), after, ascii=True))
     seat 0 played 6C on caravan B (B now 6)
     """
+    if type(action) not in (Play, Discard, Disband):
+        raise ActionTypeError(f"an action of {TITLE} is a Play, a Discard or a Disband, got "
+                              f"{action!r}")
+    check_state(before, State, TITLE)
+    check_state(after, State, TITLE)
 
     def card(c: Card) -> str:
         return format_card(c, ascii=ascii)

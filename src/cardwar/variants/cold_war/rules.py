@@ -918,17 +918,23 @@ def _draw_order(order: Sequence[int], winner: int, opts: Options) -> list[int]:
 
 def outcome(state: State) -> Outcome | None:
     """Return the outcome, or ``None`` while the game runs."""
+    if type(state) is not State:
+        check_state(state, State, TITLE)
     return state.result
 
 
 def num_players(state: State) -> int:
     """Return the number of seats."""
+    if type(state) is not State:
+        check_state(state, State, TITLE)
     return state.players
 
 
 def cards_in_play(state: State) -> tuple[Card, ...]:
     """Return every card of the state: hands, stock, pools, the table's face-up cards and
     stakes, and the set-aside cards."""
+    if type(state) is not State:
+        check_state(state, State, TITLE)
     out: list[Card] = list(state.stock)
     for s in range(state.players):
         out.extend(state.hands[s])

@@ -11,7 +11,7 @@ import attrs
 from cardwar._immutable import Immutable
 from cardwar.cards import Card, Rank
 from cardwar.core import Outcome
-from cardwar.errors import check_seat, check_state
+from cardwar.errors import check_observation, check_seat, check_state
 from cardwar.render import format_cards, indent_block, result_lines, symbolize
 from cardwar.svg import Pictured
 from cardwar.variants.cold_war.rules import (
@@ -157,6 +157,7 @@ def _cold_war_header(x: State | Observation, who: str = "") -> str:
 
 def render_state(state: State, *, ascii: bool = False) -> str:
     """Return the whole state as text for people, hidden cards included."""
+    check_state(state, State, TITLE)
     lines = [_cold_war_header(state)]
     for s in range(state.players):
         out = "" if state.active[s] else " (out of this deal)"
@@ -173,6 +174,7 @@ def render_state(state: State, *, ascii: bool = False) -> str:
 
 def render_observation(obs: Observation, *, ascii: bool = False) -> str:
     """Return one seat's view as text for people: what that seat may know."""
+    check_observation(obs, Observation, TITLE)
     me = obs.seat
     lines = [_cold_war_header(obs, f"seat {me}'s view,")]
     for s, hand in enumerate(obs.hand_sizes):
@@ -189,6 +191,7 @@ def render_observation(obs: Observation, *, ascii: bool = False) -> str:
 
 def describe_deal(state: State, *, ascii: bool = False) -> str:
     """Return what each seat was dealt: ``dealt: hands 3 | 3 | 3, stock 48 (dealer 0)``."""
+    check_state(state, State, TITLE)
     hands = " | ".join(str(len(h)) for h in state.hands)
     return f"dealt: hands {hands}, stock {len(state.stock)} (dealer {state.dealer})"
 
@@ -196,6 +199,8 @@ def describe_deal(state: State, *, ascii: bool = False) -> str:
 def describe_step(before: State, action: Play, after: State, *, ascii: bool = False) -> str:
     """Return the card played (cards are played face up), then the trick or the deal it
     ended: ``seat 1 played Q♥``."""
+    check_state(before, State, TITLE)
+    check_state(after, State, TITLE)
     lines = [f"seat {to_act(before)} played {symbolize(str(action), ascii=ascii)}"]
     if after.last_trick is not None and after.tricks != before.tricks:
         lines.append(f"trick: {symbolize(str(after.last_trick), ascii=ascii)}")

@@ -151,6 +151,8 @@ class _Codec(Codec):
                 raise IllegalActionError(f"{action} is not legal: no squad is being chosen",
                                          rules.legal_actions(st))
             return action
+        if not isinstance(indices, (tuple, list)):
+            raise ActionIndexError(f"the ids of an action are a tuple of ints, got {indices!r}")
         if not indices:
             raise ActionIndexError("no ids given")
         picked = _picked(st, indices[:-1])
@@ -176,6 +178,8 @@ class _Codec(Codec):
     def partial_tensor(self, options: Any, partial: tuple[int, ...]) -> tuple[float, ...]:
         """Return the squad cards picked so far (the ids of ``partial``), by card index."""
         self._options(options)
+        if not isinstance(partial, (tuple, list)):
+            raise ActionIndexError(f"the ids picked so far are a tuple of ints, got {partial!r}")
         row = [0.0] * CARD_COUNT
         for i in partial:
             if type(i) is not int or not PICK <= i < DONE:

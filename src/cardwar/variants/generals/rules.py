@@ -978,16 +978,22 @@ def _resolve(state: State) -> State:
 
 def outcome(state: State) -> Outcome | None:
     """Return the outcome, or ``None`` while the game runs."""
+    if type(state) is not State:
+        check_state(state, State, TITLE)
     return state.result
 
 
 def num_players(state: State) -> int:
     """Return the number of seats."""
+    if type(state) is not State:
+        check_state(state, State, TITLE)
     return len(state.hands)
 
 
 def cards_in_play(state: State) -> tuple[Card, ...]:
     """Return every card of the state: hands, squads, reserves, the pot, won piles."""
+    if type(state) is not State:
+        check_state(state, State, TITLE)
     out: list[Card] = []
     for s in range(state.players):
         out.extend(state.hands[s])

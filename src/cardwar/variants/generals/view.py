@@ -11,7 +11,7 @@ import attrs
 from cardwar._immutable import Immutable
 from cardwar.cards import Card, card_index
 from cardwar.core import Outcome
-from cardwar.errors import check_seat, check_state
+from cardwar.errors import check_observation, check_seat, check_state
 from cardwar.render import format_card, format_cards, indent_block, result_lines, symbolize
 from cardwar.svg import Pictured
 from cardwar.variants.generals.rules import (
@@ -179,6 +179,7 @@ def _generals_header(x: State | Observation, who: str = "") -> str:
 
 def render_state(state: State, *, ascii: bool = False) -> str:
     """Return the whole state as text for people, hidden cards included."""
+    check_state(state, State, TITLE)
     lines = [_generals_header(state)]
     for s in range(state.players):
         shown = state.revealed[s]
@@ -197,6 +198,7 @@ def render_state(state: State, *, ascii: bool = False) -> str:
 
 def render_observation(obs: Observation, *, ascii: bool = False) -> str:
     """Return one seat's view as text for people: what that seat may know."""
+    check_observation(obs, Observation, TITLE)
     me = obs.seat
     lines = [_generals_header(obs, f"seat {me}'s view,")]
     for s, hand in enumerate(obs.hand_sizes):
@@ -217,6 +219,7 @@ def render_observation(obs: Observation, *, ascii: bool = False) -> str:
 
 def describe_deal(state: State, *, ascii: bool = False) -> str:
     """Return what each seat was dealt: ``dealt: hands 5 | 5, reserve 42``."""
+    check_state(state, State, TITLE)
     hands = " | ".join(str(len(h)) for h in state.hands)
     reserves = " | ".join(str(len(r)) for r in state.reserves)
     return f"dealt: hands {hands}, reserve {reserves} (deal {state.deals})"
@@ -225,6 +228,8 @@ def describe_deal(state: State, *, ascii: bool = False) -> str:
 def describe_step(before: State, action: Action, after: State, *, ascii: bool = False) -> str:
     """Return what an action did, hiding a squad until the battle reveals it: ``seat 0
     laid a squad``, then the battle."""
+    check_state(before, State, TITLE)
+    check_state(after, State, TITLE)
     seat = to_act(before)
     if isinstance(action, Squad) and after.battles == before.battles:
         lines = [f"seat {seat} laid a squad"]
