@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import math
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -220,3 +221,62 @@ def test_caravan_describe_step_refuses_what_is_not_its_action() -> None:
             caravan.describe_step(state, action, after)  # type: ignore[arg-type]
         assert str(err.value) == ("an action of Caravan is a Play, a Discard or a Disband, "
                                   f"got {action!r}")
+
+
+# --- the library's functions beyond the protocol ---------------------------------------------
+
+
+@given(value=junk)
+@settings(max_examples=60)
+def test_runs_of_many_games_refuse_junk_with_cardwars_errors(value: Any) -> None:
+    from cardwar import batch, chance, tournament
+
+    calls: list[Callable[[], object]] = [
+        lambda: list(batch.simulate(value, seeds=[1])),
+        lambda: list(batch.play(value, seeds=[1])),
+        lambda: batch.Games(value, [1]),
+        lambda: chance.new_game(value),
+        lambda: chance.is_chance_node(value),
+        lambda: chance.to_act(value),
+        lambda: chance.chance_outcomes(value),
+        lambda: chance.apply_chance(value, 0),
+        lambda: chance.step(value, None),
+        lambda: cardwar.agents.play(value, None, 1),
+        lambda: tournament.tournament(value, ["random", "random"], 2, 1),
+        lambda: tournament.tournament("caravan", value, 2, 1),
+        lambda: cardwar.variant(value),
+    ]
+    # An iterable of ints (empty included, a dict iterates its keys) may be seeds.
+    if not (isinstance(value, (list, tuple, dict)) and all(type(s) is int for s in value)):
+        calls += [lambda: list(batch.play("caravan", seeds=value)),
+                  lambda: list(batch.simulate("war", seeds=value)),
+                  lambda: batch.Games("caravan", value)]
+    if not (value is None or (isinstance(value, (list, tuple)) and not value)):
+        calls.append(lambda: cardwar.agents.play("caravan", value, 1))
+    if value is not None:  # None: a random player per seat
+        calls.append(lambda: list(batch.play("caravan", seeds=[1], agents=value)))
+    for call in calls:
+        with pytest.raises(CardwarError):
+            call()
+
+
+def test_an_agent_without_choose_is_refused_by_name() -> None:
+    with pytest.raises(cardwar.errors.AgentError) as err:
+        cardwar.agents.play("caravan", [object(), object()], 1)  # type: ignore[list-item]
+    assert str(err.value).startswith(
+        "the agent of seat 0 has no choose(observation, legal) method: <object object")
+
+
+def test_numpy_seeds_are_seeds() -> None:
+    import numpy as np
+
+    from cardwar import batch
+
+    seeds = np.array([3, 4], dtype=np.uint64)
+    assert [row[0] for chunk in batch.play("caravan", seeds=seeds) for row in chunk.rows()] \
+        == [3, 4]
+    assert [row[0] for chunk in batch.simulate("war", seeds=seeds) for row in chunk.rows()] \
+        == [3, 4]
+    assert batch.Games("caravan", seeds).seeds.tolist() == [3, 4]
+    with pytest.raises(cardwar.SeedError):
+        batch.Games("caravan", [True])

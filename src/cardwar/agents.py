@@ -22,7 +22,7 @@ from typing import Any, cast
 
 from cardwar.cards import Card
 from cardwar.core import Agent, Variant
-from cardwar.errors import AgentError
+from cardwar.errors import AgentError, ArgumentError
 from cardwar.records import Record, deal_notation, digest
 from cardwar.rng import Rng, choose_index
 from cardwar.variants import all_variants
@@ -208,6 +208,13 @@ def play(
     ``players`` names who played each seat (``"human"``, an agent kind), for the record.
     """
     game = find_variant(variant) if isinstance(variant, str) else variant
+    if not isinstance(game, Variant):
+        raise ArgumentError(f"variant must be a variant or its name, got {variant!r}")
+    given: object = agents  # typed, but a caller may pass anything
+    if given is not None and (isinstance(given, (str, bytes))
+                              or not isinstance(given, (Sequence, Mapping))):
+        raise ArgumentError(f"agents must be a sequence of agents (one per seat) or a "
+                            f"mapping of seats to agents, got {agents!r}")
     if options is None:
         opts = game.options()
     elif isinstance(options, Mapping):
@@ -230,10 +237,14 @@ def play(
             try:
                 player = seats[seat]
             except (KeyError, IndexError):
-                raise ValueError(
+                raise ArgumentError(
                     f"seat {seat} must decide in {game.NAME!r} but has no agent"
                 ) from None
-            action = player.choose(game.observe(state, seat), legal)
+            choose = getattr(player, "choose", None)
+            if not callable(choose):
+                raise AgentError(f"the agent of seat {seat} has no choose(observation, legal) "
+                                 f"method: {player!r}")
+            action = choose(game.observe(state, seat), legal)
         state = step(state, action)
         actions.append(str(action))
     return Record(

@@ -52,6 +52,7 @@ from __future__ import annotations
 import array
 import bisect
 import itertools
+import operator
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -63,6 +64,7 @@ import attrs
 
 from cardwar.cards import Card
 from cardwar.core import OptionError, Termination, Variant
+from cardwar.errors import ActionTypeError, ArgumentError, OptionsTypeError
 from cardwar.rng import check_seed, derive_seed
 from cardwar.variants._battle import OutOfCards, Pickup, Play, RepeatedTie, SpareCards, WarJoins
 from cardwar.variants.peace import rules as peace_rules
@@ -166,7 +168,7 @@ def _variant(variant: str | ModuleType | Variant) -> ModuleType:
             found = name
         if found in _VARIANTS:
             return _VARIANTS[found]
-    raise ValueError(
+    raise ArgumentError(
         f"the batch simulation plays war and peace only, got {variant!r}; play other "
         "variants with their step function"
     )
@@ -176,7 +178,7 @@ def _options(module: ModuleType, options: object) -> Any:
     if options is None:
         return module.Options()
     if not isinstance(options, module.Options):
-        raise TypeError(
+        raise OptionsTypeError(
             f"options must be {module.NAME}.Options, got {type(options).__name__}"
         )
     return options
@@ -194,7 +196,7 @@ def supports(variant: str | ModuleType | Variant, options: object = None) -> boo
     try:
         module = _variant(variant)
         _options(module, options)
-    except (ValueError, TypeError):
+    except (ValueError, TypeError):  # ArgumentError, OptionsTypeError
         return False
     return _numba_ready()
 
@@ -255,6 +257,26 @@ class _Job:
     seeds: tuple[int, ...] | None
     master: int | None
     count: int
+
+
+def _iterate(values: Any, name: str) -> Iterator[Any]:
+    """Return an iterator over ``values``; raise :class:`ArgumentError` if they are not
+    iterable (or are a string, which iterates as characters)."""
+    if isinstance(values, (str, bytes)):
+        raise ArgumentError(f"{name} must be an iterable of values, not a string: {values!r}")
+    try:
+        return iter(values)
+    except TypeError:
+        raise ArgumentError(f"{name} must be an iterable, got {values!r}") from None
+
+
+def _seed_value(seed: object) -> object:
+    """Return ``seed`` as an int if it is an integer of another type (a numpy integer, a
+    seed taken from an array), else as it is, for :func:`check_seed` to judge (a bool, a
+    float or a string is refused there)."""
+    if isinstance(seed, (bool, int)) or not hasattr(seed, "__index__"):
+        return seed
+    return operator.index(seed)
 
 
 def _seeds_of(job: _Job | _GameJob) -> list[int]:
@@ -438,10 +460,11 @@ def _jobs(
     chunk_size: int,
 ) -> Iterator[_Job]:
     if seeds is not None:
-        iterator = iter(seeds)
+        iterator = _iterate(seeds, "seeds")
         start = 0
         while True:
-            block = tuple(check_seed(int(s)) for s in itertools.islice(iterator, chunk_size))
+            block = tuple(check_seed(_seed_value(s))
+                          for s in itertools.islice(iterator, chunk_size))
             if not block:
                 return
             yield _Job(variant, options, engine, start, block, None, len(block))
@@ -488,7 +511,7 @@ def simulate(
     module = _variant(variant)
     opts = _options(module, options)
     if engine not in ENGINES:
-        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
+        raise ArgumentError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
     unrepresentable = _beyond_the_kernel(opts)
     if engine == "auto":
         engine = "numba" if _numba_ready() and unrepresentable is None else "reference"
@@ -509,16 +532,16 @@ def _run_size(seeds: Iterable[int] | None, master_seed: int | None, games: int |
     chunk size; return the chunk size (``default`` for ``None``) and the number of games
     when it is known."""
     if (seeds is None) == (master_seed is None):
-        raise ValueError("give either seeds or master_seed (with games)")
+        raise ArgumentError("give either seeds or master_seed (with games)")
     if master_seed is not None:
         check_seed(master_seed, "master seed")
         if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-            raise ValueError(f"games must be an int >= 0 with master_seed, got {games!r}")
+            raise ArgumentError(f"games must be an int >= 0 with master_seed, got {games!r}")
     elif games is not None:
-        raise ValueError("games goes with master_seed; with seeds, every seed is a game")
+        raise ArgumentError("games goes with master_seed; with seeds, every seed is a game")
     size = default if chunk_size is None else chunk_size
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-        raise ValueError(f"chunk_size must be an int >= 1, got {chunk_size!r}")
+        raise ArgumentError(f"chunk_size must be an int >= 1, got {chunk_size!r}")
     total = games if seeds is None else (len(seeds) if isinstance(seeds, Sequence) else None)
     return size, total
 
@@ -537,7 +560,7 @@ def _run(
     workers = os.cpu_count() or 1
     pending = 4 * workers if max_pending is None else max_pending
     if pending < 1:
-        raise ValueError(f"max_pending must be >= 1, got {max_pending!r}")
+        raise ArgumentError(f"max_pending must be >= 1, got {max_pending!r}")
     if executor is not None:
         yield from _stream(jobs, executor, pending, play_chunk)
     elif total is not None and total >= threshold[engine] and workers > 1:
@@ -660,7 +683,7 @@ def summarize(chunks: Iterable[BatchChunk]) -> Summary:
         for code, count in by_draw.items():
             draws[TERMINATIONS[code]] = draws.get(TERMINATIONS[code], 0) + count
     if not games:
-        raise ValueError("no games to summarize")
+        raise ArgumentError("no games to summarize")
     ordered = sorted(lengths)
     percentile = _percentiles(lengths, games)
     return Summary(
@@ -911,25 +934,26 @@ def play(
     except KeyError:
         game = None
     if game is None:
-        raise ValueError(f"unknown variant {variant!r}")
+        raise ArgumentError(f"unknown variant {variant!r}")
     opts = game.options() if options is None else options
     if not isinstance(opts, game.Options):
-        raise TypeError(f"options must be {game.NAME}.Options, got {type(opts).__name__}")
+        raise OptionsTypeError(f"options must be {game.NAME}.Options, got "
+                               f"{type(opts).__name__}")
     players = game.num_players(game.new_game(0, opts))
-    kinds = tuple(agents) if agents is not None else ("random",) * players
+    kinds = tuple(_iterate(agents, "agents")) if agents is not None else ("random",) * players
     if game.AUTOMATIC:
         kinds = ()
     elif len(kinds) != players:
-        raise ValueError(f"agents needs one agent kind per seat ({players}), got {len(kinds)}")
+        raise ArgumentError(f"agents needs one agent kind per seat ({players}), got {len(kinds)}")
     from cardwar import agents as agents_module
 
     for kind in kinds:
         agents_module.agent(kind, game, 0)  # refuses an unknown kind (AgentError)
     if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int)
                                   or max_steps < 0):
-        raise ValueError(f"max_steps must be an int >= 0 or None, got {max_steps!r}")
+        raise ArgumentError(f"max_steps must be an int >= 0 or None, got {max_steps!r}")
     if engine not in ENGINES:
-        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
+        raise ArgumentError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
     in_kernel = kernel_plays(game, kinds, opts)
     if engine == "auto":
         engine = "numba" if in_kernel else "reference"
@@ -937,7 +961,7 @@ def play(
         if not _numba_ready():
             raise RuntimeError("the numba engine needs numba and numpy: pip install "
                                "'cardwar[fast]'")
-        raise ValueError(f"the numba engine plays {_kernel_games()} only, not {game.NAME} "
+        raise ArgumentError(f"the numba engine plays {_kernel_games()} only, not {game.NAME} "
                          f"between {', '.join(kinds) or 'no agents'}; use engine='reference'")
     size, total = _run_size(seeds, master_seed, games, chunk_size, _GAME_CHUNK_SIZE[engine])
     jobs = (_GameJob(game.NAME, opts, kinds, max_steps, engine, job.start, job.seeds,
@@ -994,12 +1018,13 @@ class Games:
         except KeyError:
             game = None
         if game is None or game.NAME not in self.VARIANTS:
-            raise ValueError(f"Games plays {', '.join(self.VARIANTS)} only, got {variant!r}")
+            raise ArgumentError(f"Games plays {', '.join(self.VARIANTS)} only, got {variant!r}")
         if not _numba_ready():
             raise RuntimeError("Games needs numba and numpy: pip install 'cardwar[fast]'")
         opts = game.options() if options is None else options
         if not isinstance(opts, game.Options):
-            raise TypeError(f"options must be {game.NAME}.Options, got {type(opts).__name__}")
+            raise OptionsTypeError(f"options must be {game.NAME}.Options, got "
+                               f"{type(opts).__name__}")
         import importlib
 
         #: The variant module.
@@ -1017,11 +1042,9 @@ class Games:
         """Deal the game of every seed anew (as many games as seeds)."""
         import numpy as np
 
-        # A numpy integer (a seed taken from an array) counts as the int it holds.
-        values: list[object] = [int(s) if isinstance(s, np.integer) else s for s in seeds]
-        checked = [check_seed(s) for s in values]
+        checked = [check_seed(_seed_value(s)) for s in _iterate(seeds, "seeds")]
         if not checked:
-            raise ValueError("Games needs at least one seed")
+            raise ArgumentError("Games needs at least one seed")
         self.seeds = np.array(checked, dtype=np.uint64)
         self._engine.reset(self.seeds)
 
@@ -1077,7 +1100,7 @@ class Games:
 
         ids = np.asarray(actions)
         if ids.shape != (len(self),) or ids.dtype.kind not in "iu":
-            raise TypeError(f"actions must be {len(self)} integer ids (one per game), got "
+            raise ActionTypeError(f"actions must be {len(self)} integer ids (one per game), got "
                             f"an array of shape {ids.shape} and type {ids.dtype}")
         bad = self._engine.step(np.ascontiguousarray(ids, dtype=np.int64))
         if bad >= 0:
@@ -1161,7 +1184,7 @@ def summarize_games(chunks: Iterable[GameChunk]) -> GameSummary:
             else:
                 draws[termination] = draws.get(termination, 0) + 1
     if not games:
-        raise ValueError("no games to summarize")
+        raise ArgumentError("no games to summarize")
     percentile = _percentiles(lengths, games)
     order = {t: i for i, t in enumerate(GAME_TERMINATIONS)}
     return GameSummary(

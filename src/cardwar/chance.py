@@ -36,7 +36,7 @@ import attrs
 
 from cardwar._immutable import Immutable
 from cardwar.core import GameOverError, IllegalActionError, Variant
-from cardwar.errors import CardwarError
+from cardwar.errors import ArgumentError, CardwarError, StateError
 from cardwar.rng import ChanceRng, Draws, NeedChance
 from cardwar.variants import variant as find_variant
 
@@ -99,18 +99,28 @@ def new_game(game: Variant | str, options: Any = None) -> ChanceState:
     """Return the start of a game of ``game`` under ``options`` (a value or a dict of
     keyword arguments) in the explicit-chance mode: the chance nodes of its deal."""
     found = find_variant(game) if isinstance(game, str) else game
+    if not isinstance(found, Variant):
+        raise ArgumentError(f"game must be a variant or its name, got {game!r}")
     if options is None or isinstance(options, dict):
         options = found.options(**(options or {}))
     return _resolve(found, options, None, None, ())
 
 
+def _check_node(node: object) -> None:
+    if type(node) is not ChanceState:
+        raise StateError(f"expected a node of the explicit-chance mode (a ChanceState of "
+                         f"cardwar.chance.new_game), got {type(node).__name__}")
+
+
 def is_chance_node(node: ChanceState) -> bool:
     """Return whether ``node`` waits for a chance outcome."""
+    _check_node(node)
     return node.state is None
 
 
 def to_act(node: ChanceState) -> int | None:
     """Return :data:`CHANCE` at a chance node, else the game's ``to_act``."""
+    _check_node(node)
     if node.state is None:
         return CHANCE
     return node.game.to_act(node.state)
@@ -119,6 +129,7 @@ def to_act(node: ChanceState) -> int | None:
 def chance_outcomes(node: ChanceState) -> tuple[tuple[int, Fraction], ...]:
     """Return the outcomes of a chance node with their exact probabilities: ``0`` to
     ``n - 1``, each ``1/n``; ``()`` at a decision node."""
+    _check_node(node)
     p = Fraction(1, node.outcomes) if node.outcomes else Fraction(0)
     return tuple((i, p) for i in range(node.outcomes))
 
@@ -129,6 +140,7 @@ class ChanceError(CardwarError, ValueError):
 
 def apply_chance(node: ChanceState, outcome: int) -> ChanceState:
     """Return the node after the chance event's ``outcome``."""
+    _check_node(node)
     if node.state is not None:
         raise ChanceError("not a chance node: the seats act here (use step)")
     if type(outcome) is not int or not 0 <= outcome < node.outcomes:
@@ -141,6 +153,7 @@ def apply_chance(node: ChanceState, outcome: int) -> ChanceState:
 def step(node: ChanceState, action: Any) -> ChanceState:
     """Return the node after the acting seat's ``action`` (the game's own action): the
     next decision node, or the first chance node of the events the step draws."""
+    _check_node(node)
     if node.state is None:
         raise ChanceError("a chance node: apply a chance outcome first")
     game = node.game

@@ -17,11 +17,13 @@ from __future__ import annotations
 __all__ = [
     "ActionTypeError",
     "AgentError",
+    "ArgumentError",
     "CardwarError",
     "ObservationError",
     "OptionsTypeError",
     "SeatError",
     "StateError",
+    "check_observation",
     "check_seat",
     "check_state",
 ]
@@ -47,6 +49,11 @@ class AgentError(CardwarError, ValueError):
 class OptionsTypeError(CardwarError, TypeError):
     """Raised when a game is given options that are not its own ``Options`` value (a
     dict, or another variant's options): build them with the variant's ``options()``."""
+
+
+class ArgumentError(CardwarError, ValueError):
+    """Raised for an argument of a function of the library out of its range or shape that
+    no more specific error names: a run's size, an engine's name, the number of agents."""
 
 
 class StateError(CardwarError, TypeError):

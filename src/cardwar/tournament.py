@@ -42,7 +42,7 @@ from cardwar._processes import in_processes
 from cardwar.agents import agent as build_agent
 from cardwar.agents import play
 from cardwar.core import Variant
-from cardwar.errors import AgentError
+from cardwar.errors import AgentError, ArgumentError
 from cardwar.records import Record
 from cardwar.rng import check_seed, derive_seed
 from cardwar.variants import variant as find_variant
@@ -323,7 +323,13 @@ def tournament(
     number of games finished after each share of them.
     """
     game = find_variant(variant) if isinstance(variant, str) else variant
+    if not isinstance(game, Variant):
+        raise ArgumentError(f"variant must be a variant or its name, got {variant!r}")
     check_seed(seed)
+    given: object = agents  # typed, but a caller may pass anything
+    if isinstance(given, (str, bytes)) or not isinstance(given, Sequence):
+        raise AgentError(f"agents must be a sequence of agent kinds, such as "
+                         f"['heuristic', 'random'], got {agents!r}")
     if isinstance(options, dict):
         options = game.options(**options)
     elif options is None:

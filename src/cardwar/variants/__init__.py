@@ -71,7 +71,7 @@ def variant(name: str) -> Variant:
     """Return the variant registered as ``name`` (a name or an alias, any case)."""
     try:
         return _VARIANTS[_ALIASES[_key(name)]]
-    except (KeyError, AttributeError):
+    except (KeyError, AttributeError, TypeError):  # not a name, or not a str at all
         known = ", ".join(_VARIANTS)
         raise UnknownVariantError(f"unknown variant {name!r}; known variants: {known}") from None
 
