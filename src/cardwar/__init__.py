@@ -23,6 +23,7 @@ from cardwar.core import (
 )
 from cardwar.errors import (
     ActionTypeError,
+    ArgumentError,
     CardwarError,
     OptionsTypeError,
     SeatError,
@@ -45,6 +46,7 @@ from cardwar.variants import (
 __all__ = [
     "JOKER",
     "ActionTypeError",
+    "ArgumentError",
     "Card",
     "CardError",
     "CardwarError",
