@@ -91,6 +91,8 @@ def has_heuristic(variant: Variant | str) -> bool:
     """Return whether the variant (or the variant named ``variant``) has a heuristic
     agent."""
     game = find_variant(variant) if isinstance(variant, str) else variant
+    if not isinstance(game, Variant):
+        raise ArgumentError(f"variant must be a variant or its name, got {variant!r}")
     return game.heuristic(0) is not None
 
 

@@ -17,7 +17,7 @@ import attrs
 
 from cardwar._immutable import Immutable
 from cardwar.cards import Card, CardError, Rank, Suit, parse_rank, parse_suit
-from cardwar.errors import ActionTypeError, CardwarError
+from cardwar.errors import ActionTypeError, CardwarError, OptionsTypeError
 
 __all__ = [
     "Agent",
@@ -394,6 +394,8 @@ class OptionInfo:
 
 def options_info(cls: type[Any]) -> tuple[OptionInfo, ...]:
     """Return the options of an options class, from its attrs fields and their metadata."""
+    if not (isinstance(cls, type) and attrs.has(cls)):
+        raise OptionsTypeError(f"expected a variant's Options class, got {cls!r}")
     out = []
     for f in attrs.fields(cast(Any, cls)):
         choices = f.metadata.get("choices")
@@ -600,9 +602,15 @@ def _jsonable(value: object) -> object:
 
 def options_to_json(options: Any) -> dict[str, object]:
     """Return the options as a JSON-compatible dict that :func:`options_from_json` reads."""
+    if not attrs.has(type(options)):
+        raise OptionsTypeError(f"expected a variant's options, got {options!r}")
     return {f.name: _jsonable(getattr(options, f.name)) for f in attrs.fields(type(options))}
 
 
 def options_from_json(variant: Variant, data: Mapping[str, Any]) -> Any:
     """Return the variant's options from a dict made by :func:`options_to_json`."""
+    if not isinstance(variant, Variant):
+        raise OptionsTypeError(f"expected a variant, got {variant!r}")
+    if not isinstance(data, Mapping):
+        raise OptionsTypeError(f"expected the options as a dict, got {data!r}")
     return variant.options(**dict(data))

@@ -28,6 +28,7 @@ import attrs
 
 from cardwar.cards import Card
 from cardwar.core import OptionError, Outcome, Variant
+from cardwar.errors import ArgumentError
 from cardwar.piles import Pile
 
 __all__ = [
@@ -176,10 +177,17 @@ def render_state(variant: Variant, state: Any, *, ascii: bool = False) -> str:
     """Return the whole state as text: every card where it lies (this shows hidden
     cards; for a seat's view, render its observation). The variant draws it
     (``variant.render_state``)."""
+    _check_variant(variant)
     return variant.render_state(state, ascii=ascii)
 
 
 def render_observation(variant: Variant, observation: Any, *, ascii: bool = False) -> str:
     """Return one seat's observation as text: what that seat may know. The variant draws
     it (``variant.render_observation``)."""
+    _check_variant(variant)
     return variant.render_observation(observation, ascii=ascii)
+
+
+def _check_variant(variant: object) -> None:
+    if not isinstance(variant, Variant):
+        raise ArgumentError(f"expected a variant, got {variant!r}")
