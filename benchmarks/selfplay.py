@@ -26,6 +26,9 @@ agents of ``cardwar simulate``), and prints both in moves per CPU-second and the
 then the kernel's rate in moves per second of wall time with one thread per core::
 
     .venv/bin/python benchmarks/selfplay.py caravan --batch --games 100 --rounds 5
+
+``--batch-agents heuristic,random`` times those players instead (the kernel has the
+heuristic too).
 """
 
 from __future__ import annotations
@@ -104,10 +107,14 @@ def naive_ratio(games: int, rounds: int) -> tuple[float, float]:
     return best["cardwar"], best["naive"]
 
 
+#: The players of ``--batch`` (``--batch-agents``): kinds of the batch kernel.
+AGENTS: tuple[str, ...] = ("random", "random")
+
+
 def step_loop(seeds: list[int]) -> int:
-    """Play random self-play of Caravan through the public API between the random agents
-    ``cardwar simulate`` seeds; return the moves."""
-    from cardwar.agents import RandomAgent
+    """Play self-play of Caravan through the public API between the agents of
+    :data:`AGENTS`, seeded as ``cardwar simulate`` seeds them; return the moves."""
+    from cardwar.agents import agent
     from cardwar.rng import derive_seed
 
     game = variant("caravan")
@@ -115,7 +122,8 @@ def step_loop(seeds: list[int]) -> int:
         game.legal_actions, game.step, game.outcome, game.new_game, game.observe)
     moves = 0
     for seed in seeds:
-        seats = [RandomAgent(derive_seed(seed, s + 1)) for s in (0, 1)]
+        seats = [agent(kind, "caravan", derive_seed(seed, s + 1))
+                 for s, kind in enumerate(AGENTS)]
         state = new_game(seed)
         while outcome(state) is None:
             seat = state.to_move
@@ -129,7 +137,7 @@ def kernel_loop(seeds: list[int]) -> int:
     from cardwar import batch
 
     return sum(int(chunk.steps.sum())
-               for chunk in batch.play("caravan", seeds=seeds, engine="numba",
+               for chunk in batch.play("caravan", seeds=seeds, engine="numba", agents=AGENTS,
                                        chunk_size=len(seeds)))
 
 
@@ -173,6 +181,8 @@ def main() -> None:
                         help="also the ratio of Caravan's batch kernel to the step loop")
     parser.add_argument("--batch-games", type=int, default=50_000,
                         help="games per round of the batch kernel")
+    parser.add_argument("--batch-agents", default="random,random",
+                        help="the two players of --batch (random or heuristic)")
     args = parser.parse_args()
     print(f"random self-play through the public API, best of {args.rounds} rounds, CPU time")
     print(f"{'variant':9} {'moves':>7} {'legal us':>9} {'step us':>8} {'move us':>8} "
@@ -190,8 +200,10 @@ def main() -> None:
         print(f"  naive mutable loop (a list per caravan): {naive:12,.0f} moves/CPU-s")
         print(f"  ratio cardwar / naive: {mine / naive:.2f}")
     if args.batch:
+        global AGENTS
+        AGENTS = tuple(args.batch_agents.split(","))
         step_rate, kernel_rate, wall = batch_ratio(args.games, args.batch_games, args.rounds)
-        print(f"\nCaravan, random self-play as cardwar simulate plays it, best of "
+        print(f"\nCaravan, {' against '.join(AGENTS)} as cardwar simulate plays it, best of "
               f"{args.rounds} alternating rounds, CPU time:")
         print(f"  step loop ({args.games} games):          {step_rate:14,.0f} moves/CPU-s")
         print(f"  batch kernel ({args.batch_games} games):     {kernel_rate:14,.0f} moves/CPU-s")
