@@ -474,8 +474,8 @@ def test_tensor_of_a_state_is_refused_with_the_way_to_observe(name: str) -> None
     with pytest.raises(StateError) as err:
         game.observation_tensor(state)
     assert str(err.value) == (
-        f"expected an observation of {game.TITLE}, got {type(state).__name__}: a state "
-        "holds every seat's cards, observe(state, seat) gives what one seat sees")
+        f"expected an observation of {game.TITLE}, got {type(state).__name__}: "
+        "observe(state, seat) gives what one seat sees")
 
 
 def test_codec_edges() -> None:

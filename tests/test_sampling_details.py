@@ -9,6 +9,8 @@ General's War's notation (``challenge N``, ``partner N``): one or two ASCII digi
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 
@@ -22,33 +24,20 @@ from tests.test_sampling import check_sample, lays_face_up_cards
 # --- the messages of the refusals ---------------------------------------------------------
 
 
-def test_arneson_sampling_errors_name_the_game() -> None:
-    # Kills arneson sampling sample_state mutmut_3.
-    state = arneson.new_game(0)
+@pytest.mark.parametrize(("game", "other"), [(arneson, generals), (generals, arneson)],
+                         ids=["arneson", "generals"])
+def test_sampling_errors_name_the_game(game: Any, other: Any) -> None:
+    # Kills arneson sampling sample_state mutmut_3 and generals sampling sample_state mutmut_4.
+    state = game.new_game(0)
     with pytest.raises(StateError) as err:
-        arneson.sample_state(state, Rng.from_seed(0))  # type: ignore[arg-type]  # a state
-    assert str(err.value) == "expected an observation of Arneson's War, got State"
-    foreign = attrs.evolve(arneson.observe(state, 0),
-                           options=generals.Options())  # type: ignore[arg-type]  # foreign
+        game.sample_state(state, Rng.from_seed(0))  # a state, not an observation
+    assert str(err.value) == (f"expected an observation of {game.TITLE}, got State: "
+                              "observe(state, seat) gives what one seat sees")
+    foreign = attrs.evolve(game.observe(state, 0), options=other.Options())
     with pytest.raises(OptionsTypeError) as options_err:
-        arneson.sample_state(foreign, Rng.from_seed(0))
+        game.sample_state(foreign, Rng.from_seed(0))
     assert str(options_err.value) == (
-        "expected an observation of Arneson's War, whose options are arneson.Options; "
-        "got Options")
-
-
-def test_general_s_war_sampling_errors_name_the_game() -> None:
-    # Kills generals sampling sample_state mutmut_4.
-    state = generals.new_game(0)
-    with pytest.raises(StateError) as err:
-        generals.sample_state(state, Rng.from_seed(0))  # type: ignore[arg-type]  # a state
-    assert str(err.value) == "expected an observation of General's War, got State"
-    foreign = attrs.evolve(generals.observe(state, 0),
-                           options=arneson.Options())  # type: ignore[arg-type]  # foreign
-    with pytest.raises(OptionsTypeError) as options_err:
-        generals.sample_state(foreign, Rng.from_seed(0))
-    assert str(options_err.value) == (
-        "expected an observation of General's War, whose options are generals.Options; "
+        f"expected an observation of {game.TITLE}, whose options are {game.NAME}.Options; "
         "got Options")
 
 

@@ -161,7 +161,8 @@ def test_war_and_peace_sampling_errors_name_the_game() -> None:
         with pytest.raises(StateError) as err:
             module.sample_state(state, Rng.from_seed(0))  # a state, not an observation
         assert str(err.value) == (
-            f"expected an observation of {title}, got {type(state).__name__}")
+            f"expected an observation of {title}, got {type(state).__name__}: "
+            "observe(state, seat) gives what one seat sees")
         seen = foreign.observe(foreign.new_game(0), 0)
         with pytest.raises(OptionsTypeError) as options_err:
             module.sample_state(seen, Rng.from_seed(0))

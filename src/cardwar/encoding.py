@@ -382,8 +382,8 @@ class Codec(abc.ABC):
         opts = getattr(observation, "options", None)
         seat = getattr(observation, "seat", None)
         if type(opts) is not self.game.Options or type(seat) is not int:
-            hint = (": a state holds every seat's cards, observe(state, seat) gives what one "
-                    "seat sees" if type(opts) is self.game.Options else "")
+            hint = (": observe(state, seat) gives what one seat sees"
+                    if type(opts) is self.game.Options else "")
             raise StateError(f"expected an observation of {self.title}, got "
                              f"{type(observation).__name__}{hint}")
         layout, size = self._plans(opts)

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from cardwar.cards import Card
-from cardwar.errors import ObservationError, OptionsTypeError, StateError
+from cardwar.errors import ObservationError, OptionsTypeError, StateError, check_observation
 from cardwar.rng import Rng
 
 __all__ = ["check_arguments", "cut", "fresh_rng", "unseen"]
@@ -21,8 +21,7 @@ def check_arguments(observation: object, observation_type: type, title: str,
     """Return ``observation``'s options after checking that it is an observation of the
     game (of ``observation_type``, with options of ``options_type``) and that ``rng`` is
     a :class:`~cardwar.rng.Rng`; raise cardwar's own errors otherwise."""
-    if type(observation) is not observation_type:
-        raise StateError(f"expected an observation of {title}, got {type(observation).__name__}")
+    check_observation(observation, observation_type, title)
     opts = getattr(observation, "options", None)
     if type(opts) is not options_type:
         raise OptionsTypeError(
