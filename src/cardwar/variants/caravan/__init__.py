@@ -19,7 +19,12 @@ card of caravan E), ``discard 7H`` or ``disband B``.
 (7, 8)
 """
 
-from cardwar.variants.caravan.agents import CaravanHeuristic, CaravanRuleBot, heuristic
+from cardwar.variants.caravan.agents import (
+    CaravanHeuristic,
+    CaravanRollout,
+    CaravanRuleBot,
+    heuristic,
+)
 from cardwar.variants.caravan.encoding import (
     action_from_index,
     action_to_index,
@@ -103,6 +108,7 @@ __all__ = [
     "Action",
     "Caravan",
     "CaravanHeuristic",
+    "CaravanRollout",
     "CaravanRuleBot",
     "Direction",
     "Disband",

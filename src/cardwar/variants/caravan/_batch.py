@@ -196,3 +196,77 @@ class Stepper:
             self.pile_value, self.faces, self.nfaces, self.piles, self.value, self.csuit,
             self.direction, self.opening, self.discarded, self.turns, self.out, self._unique,
             self._acts, self._touched, self.observation, self.mask, self.rewards))
+
+
+_DIRECTIONS = {rules.Direction.NONE: 0, rules.Direction.UP: 1, rules.Direction.DOWN: 2}
+
+
+def _action_row(action: rules.Action) -> tuple[int, int, int, int]:
+    """Return ``action`` as a row of the kernel's action lists (kind, card, caravan,
+    target or -1)."""
+    if isinstance(action, rules.Play):
+        target = -1 if action.target is None else action.target
+        return 0, card_index(action.card), action.caravan, target
+    if isinstance(action, rules.Discard):
+        return 1, card_index(action.card), 0, -1
+    return 2, 0, action.caravan, -1
+
+
+def rollouts(states: list[rules.State], seat: int, actions: tuple[rules.Action, ...],
+             max_steps: int = 1000) -> Any:
+    """Return the kernel's rollouts (:func:`_batch_numba.rollouts`) from ``states`` (of
+    one options value), each action of ``actions`` played first by ``seat``: an array of
+    results, one row per state and one column per action."""
+    import numpy as np
+
+    from cardwar.variants.caravan import _batch_numba as k
+
+    options = states[0].options
+    a = arguments(options, None, ("heuristic", "heuristic"))
+    n = len(states)
+    d = max(len(a["deck0"]), len(a["deck1"]))
+    p, f = a["most_piles"], a["most_faces"]
+    deck = np.zeros((n, 2, d), np.int16)
+    size = np.zeros((n, 2), np.int64)
+    top = np.zeros((n, 2), np.int64)
+    hand = np.zeros((n, 2, d), np.int16)
+    held = np.zeros((n, 2), np.int64)
+    numeral = np.zeros((n, 6, p), np.int16)
+    pile_value = np.zeros((n, 6, p), np.int64)
+    faces = np.zeros((n, 6, p, f), np.int16)
+    nfaces = np.zeros((n, 6, p), np.int64)
+    piles = np.zeros((n, 6), np.int64)
+    value = np.zeros((n, 6), np.int64)
+    csuit = np.full((n, 6), -1, np.int64)
+    direction = np.zeros((n, 6), np.int64)
+    opening = np.zeros((n, 2), np.int64)
+    turns = np.zeros(n, np.int64)
+    out = np.zeros((n, 5), np.int64)
+    for g, state in enumerate(states):
+        for s in (0, 1):
+            cards = [card_index(c) for c in state.decks[s]]
+            deck[g, s, :len(cards)] = cards
+            size[g, s] = len(cards)
+            mine = [card_index(c) for c in state.hands[s]]
+            hand[g, s, :len(mine)] = mine
+            held[g, s] = len(mine)
+            opening[g, s] = state.opening[s]
+        for c, car in enumerate(state.caravans):
+            piles[g, c] = len(car.piles)
+            value[g, c] = car.value
+            csuit[g, c] = -1 if car.suit is None else _SUITS[car.suit]
+            direction[g, c] = _DIRECTIONS[car.direction]
+            for i, pile in enumerate(car.piles):
+                numeral[g, c, i] = card_index(pile.numeral)
+                pile_value[g, c, i] = pile.value
+                nfaces[g, c, i] = len(pile.faces)
+                faces[g, c, i, :len(pile.faces)] = [card_index(x) for x in pile.faces]
+        turns[g] = state.turns
+        out[g] = (state.to_move, 0, -1, 0, 0)
+    first = np.array([_action_row(x) for x in actions], dtype=np.int64).reshape(-1, 4)
+    results = np.zeros((n, len(actions)), np.float64)
+    t = a["tables"]
+    k.rollouts(seat, first, a["cfg"], a["weights"], t["pip"], t["kind"], t["suit"], t["rank"],
+               t["order"], deck, size, top, hand, held, numeral, pile_value, faces, nfaces,
+               piles, value, csuit, direction, opening, turns, out, max_steps, results)
+    return results

@@ -678,6 +678,87 @@ def _play_games_kernel(seeds: NDArray[np.uint64], deck0: I16, deck1: I16, cfg: I
         scores[g, 1] = out[4]
 
 
+# --- rollouts from given positions (caravan.agents.CaravanRollout) -----------------------
+
+
+@_jit
+def rollouts(seat: int, first: I64, cfg: I64, weights: Any, pip: I64, kind: I64, suit: I64,
+             rank: I64, order: I64, deck: Any, size: Any, top: Any, hand: Any, held: Any,
+             numeral: Any, pile_value: Any, faces: Any, nfaces: Any, piles: Any, value: Any,
+             csuit: Any, direction: Any, opening: Any, turns: I64, out: Any,
+             max_steps: int, results: Any) -> None:
+    """From each position ``k`` (row ``k`` of the state arrays, ``out[k]`` as
+    :func:`_conclude` writes it), play each action ``first[a]`` (rows as :func:`_legal`
+    writes them) for ``seat``, then both seats by the heuristic until the game ends (or
+    after ``max_steps`` moves); write into ``results[k, a]`` the result for ``seat``: 1 a
+    win, -1 a loss, 0 a draw or a game cut, plus a tenth of the positions won more than
+    the other seat (a tie-break between equal results)."""
+    positions = out.shape[0]
+    d = deck.shape[2]
+    p = numeral.shape[2]
+    w_deck = np.empty((2, d), np.int16)
+    w_size = np.zeros(2, np.int64)
+    w_top = np.zeros(2, np.int64)
+    w_hand = np.empty((2, d), np.int16)
+    w_held = np.zeros(2, np.int64)
+    w_numeral = np.empty((6, p), np.int16)
+    w_pile_value = np.zeros((6, p), np.int64)
+    w_faces = np.empty((6, p, faces.shape[3]), np.int16)
+    w_nfaces = np.zeros((6, p), np.int64)
+    w_piles = np.zeros(6, np.int64)
+    w_value = np.zeros(6, np.int64)
+    w_csuit = np.zeros(6, np.int64)
+    w_direction = np.zeros(6, np.int64)
+    w_opening = np.zeros(2, np.int64)
+    w_out = np.zeros(5, np.int64)
+    unique = np.empty(d, np.int64)
+    acts = np.zeros((min(d, 53) * (6 * p + 1) + 6, 4), np.int64)
+    touched = np.zeros(6, np.int64)
+    discarded = np.zeros(53, np.int64)
+    after = np.zeros(6, np.int64)
+    for k in range(positions):
+        for a in range(first.shape[0]):
+            w_deck[:, :] = deck[k]
+            w_size[:] = size[k]
+            w_top[:] = top[k]
+            w_hand[:, :] = hand[k]
+            w_held[:] = held[k]
+            w_numeral[:, :] = numeral[k]
+            w_pile_value[:, :] = pile_value[k]
+            w_faces[:, :, :] = faces[k]
+            w_nfaces[:, :] = nfaces[k]
+            w_piles[:] = piles[k]
+            w_value[:] = value[k]
+            w_csuit[:] = csuit[k]
+            w_direction[:] = direction[k]
+            w_opening[:] = opening[k]
+            t = turns[k] + 1
+            _move(seat, first[a, 0], first[a, 1], first[a, 2], first[a, 3], t, cfg, pip,
+                  kind, suit, rank, w_deck, w_size, w_top, w_hand, w_held, w_numeral,
+                  w_pile_value, w_faces, w_nfaces, w_piles, w_value, w_csuit, w_direction,
+                  w_opening, touched, discarded, w_out)
+            steps = 0
+            while w_out[1] == TERM_NONE and steps < max_steps:
+                mover = w_out[0]
+                u = _distinct(mover, order, w_hand, w_held, unique)
+                m = _legal(mover, cfg, pip, kind, suit, w_size, w_top, w_hand, w_held,
+                           w_numeral, w_nfaces, w_piles, w_csuit, w_direction, w_opening,
+                           unique, u, acts)
+                i = _heuristic(mover, m, acts, weights, pip, kind, suit, rank, w_numeral,
+                               w_pile_value, w_piles, w_value, after)
+                t += 1
+                steps += 1
+                _move(mover, acts[i, 0], acts[i, 1], acts[i, 2], acts[i, 3], t, cfg, pip,
+                      kind, suit, rank, w_deck, w_size, w_top, w_hand, w_held, w_numeral,
+                      w_pile_value, w_faces, w_nfaces, w_piles, w_value, w_csuit,
+                      w_direction, w_opening, touched, discarded, w_out)
+            margin = (w_out[3] - w_out[4]) if seat == 0 else (w_out[4] - w_out[3])
+            score = 0.1 * margin
+            if w_out[1] != TERM_NONE and w_out[2] >= 0:
+                score += 1.0 if w_out[2] == seat else -1.0
+            results[k, a] = score
+
+
 # --- stepping many games by action ids (cardwar.batch.Games) -----------------------------
 
 # Indices of the observation array ``ocfg``.
