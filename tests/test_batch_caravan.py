@@ -264,15 +264,18 @@ def test_simulate_summary_from_the_kernel_is_the_step_paths(
 
 
 def test_the_tally_counts_a_kernel_chunk_as_its_rows() -> None:
-    options = caravan.options(max_turns=100)
-    chunk = next(batch.play("caravan", options, seeds=range(50), max_steps=99))
+    # Turn-limit draws in one chunk, games cut by max_steps in the other.
+    chunks = [next(batch.play("caravan", caravan.options(max_turns=110), seeds=range(50))),
+              next(batch.play("caravan", seeds=range(50), max_steps=99))]
     by_chunk = cli.Tally(2)
-    by_chunk.add_game_chunk(chunk)
     by_row = cli.Tally(2)
-    for row in cli._game_chunk_rows(chunk):
-        by_row.add(row)
+    for chunk in chunks:
+        by_chunk.add_game_chunk(chunk)
+        for row in cli._game_chunk_rows(chunk):
+            by_row.add(row)
     assert by_chunk.summary() == by_row.summary()
     assert by_chunk.unfinished > 0
+    assert by_chunk.draws["turn_limit"] > 0
 
 
 # --- the kernel's source, run as Python ----------------------------------------------------
@@ -630,6 +633,7 @@ def test_rollouts_as_python(interpreted: None) -> None:
 
     state = positions_of(caravan.options(), [5], 20)[0]
     legal = caravan.legal_actions(state)[:3]
-    got = _batch.rollouts([state], state.to_move, legal, 1000)
-    assert got[0].tolist() == pytest.approx(
-        [reference_rollout(state, state.to_move, a, 1000) for a in legal])
+    for max_steps in (1000, 2):  # played to the end, and cut
+        got = _batch.rollouts([state], state.to_move, legal, max_steps)
+        assert got[0].tolist() == pytest.approx(
+            [reference_rollout(state, state.to_move, a, max_steps) for a in legal])

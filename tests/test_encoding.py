@@ -521,6 +521,8 @@ def test_generals_squad_phase_needs_an_id() -> None:
         state = generals.step(state, rnd.choice(generals.legal_actions(state)))
     with pytest.raises(ActionIndexError, match="no ids"):
         generals.indices_to_action(state, ())
+    with pytest.raises(ActionIndexError, match="a tuple of ints, got 5"):
+        generals.indices_to_action(state, 5)  # type: ignore[arg-type]
 
 
 def test_caravan_opening_discards_by_id() -> None:

@@ -104,6 +104,20 @@ def test_every_function_refuses_another_variants_state(variant: Variant, other: 
     assert state == before
 
 
+@pytest.mark.parametrize("rules", [
+    cardwar.variants._battle.rules, cardwar.variants.arneson.rules,
+    cardwar.variants.caravan.rules, cardwar.variants.cold_war.rules,
+    cardwar.variants.generals.rules,
+], ids=["battle", "arneson", "caravan", "cold-war", "generals"])
+def test_the_rules_modules_count_seats_of_their_states_only(rules: Any) -> None:
+    # The variants' num_players is their codec's (options or state); the rules modules'
+    # own, which the engines call, refuse what is not their state too.
+    for value in (None, 3, STATES["caravan"] if rules is not cardwar.variants.caravan.rules
+                  else STATES["war"]):
+        with pytest.raises(cardwar.StateError):
+            rules.num_players(value)
+
+
 @parametrize
 def test_views_of_a_seat_refuse_what_is_not_its_observation(variant: Variant) -> None:
     state = STATES[variant.NAME]
