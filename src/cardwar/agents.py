@@ -25,7 +25,7 @@ from cardwar.core import Agent, Variant
 from cardwar.errors import AgentError, ArgumentError
 from cardwar.records import Record, deal_notation, digest
 from cardwar.rng import Rng, choose_index
-from cardwar.variants import all_variants
+from cardwar.variants import all_variants, as_variant
 from cardwar.variants import variant as find_variant
 
 __all__ = [
@@ -90,10 +90,7 @@ SEARCH_ITERATIONS = 200
 def has_heuristic(variant: Variant | str) -> bool:
     """Return whether the variant (or the variant named ``variant``) has a heuristic
     agent."""
-    game = find_variant(variant) if isinstance(variant, str) else variant
-    if not isinstance(game, Variant):
-        raise ArgumentError(f"variant must be a variant or its name, got {variant!r}")
-    return game.heuristic(0) is not None
+    return as_variant(variant).heuristic(0) is not None
 
 
 def heuristic(name: str, seed: int = 0) -> Agent:
@@ -128,7 +125,7 @@ def agent(kind: str, name: str | Variant, seed: int) -> Agent:
     """
     if type(kind) is not str:
         raise AgentError(f"an agent kind must be a str, got {type(kind).__name__}")
-    game = find_variant(name) if isinstance(name, str) else name
+    game = as_variant(name)
     if kind == "random":
         return RandomAgent(seed)
     if kind == "heuristic":
@@ -209,9 +206,7 @@ def play(
     after that many steps and the record's outcome is ``None`` if it had not ended.
     ``players`` names who played each seat (``"human"``, an agent kind), for the record.
     """
-    game = find_variant(variant) if isinstance(variant, str) else variant
-    if not isinstance(game, Variant):
-        raise ArgumentError(f"variant must be a variant or its name, got {variant!r}")
+    game = as_variant(variant)
     given: object = agents  # typed, but a caller may pass anything
     if given is not None and (isinstance(given, (str, bytes))
                               or not isinstance(given, (Sequence, Mapping))):

@@ -157,24 +157,29 @@ def available_engines() -> tuple[str, ...]:
     return ("numba", "reference") if _numba_ready() else ("reference",)
 
 
-def _variant(variant: str | ModuleType | Variant) -> ModuleType:
-    name = variant if isinstance(variant, str) else getattr(variant, "NAME", None)
-    if isinstance(name, str):
-        from cardwar.variants import variant as lookup
+def _registered(variant: object) -> Variant | None:
+    """Return the registered variant that ``variant`` names (a name or an alias, or a
+    module with the ``NAME`` of one), or ``None``."""
+    from cardwar.variants import variant as lookup
 
-        try:
-            found = lookup(name).NAME
-        except KeyError:
-            found = name
-        if found in _VARIANTS:
-            return _VARIANTS[found]
+    name = variant if isinstance(variant, str) else getattr(variant, "NAME", None)
+    try:
+        return lookup(name) if isinstance(name, str) else None
+    except KeyError:
+        return None
+
+
+def _variant(variant: str | ModuleType | Variant) -> ModuleType:
+    game = _registered(variant)
+    if game is not None and game.NAME in _VARIANTS:
+        return _VARIANTS[game.NAME]
     raise ArgumentError(
         f"the batch simulation plays war and peace only, got {variant!r}; play other "
         "variants with their step function"
     )
 
 
-def _options(module: ModuleType, options: object) -> Any:
+def _options(module: ModuleType | Variant, options: object) -> Any:
     if options is None:
         return module.Options()
     if not isinstance(options, module.Options):
@@ -880,14 +885,9 @@ def kernel_plays(variant: str | ModuleType | Variant, agents: Sequence[str],
     >>> kernel_plays("caravan", ["random", "heuristic"]), kernel_plays("arneson", ["random"] * 2)
     (True, False)
     """
-    from cardwar.variants import variant as lookup
-
-    try:
-        game = lookup(variant) if isinstance(variant, str) else variant
-    except KeyError:
-        return False
-    kinds = KERNEL_AGENTS.get(getattr(game, "NAME", ""))
-    if kinds is None or not agents or any(kind not in kinds for kind in agents):
+    game = _registered(variant)
+    kinds = None if game is None else KERNEL_AGENTS.get(game.NAME)
+    if game is None or kinds is None or not agents or any(kind not in kinds for kind in agents):
         return False
     if options is not None and not isinstance(options, game.Options):
         return False
@@ -926,19 +926,10 @@ def play(
     >>> [int(s) for s in chunk.steps], [int(w) for w in chunk.winner]
     ([123, 126], [0, 1])
     """
-    from cardwar.variants import variant as lookup
-
-    name = variant if isinstance(variant, str) else getattr(variant, "NAME", None)
-    try:
-        game = lookup(name) if isinstance(name, str) else None
-    except KeyError:
-        game = None
+    game = _registered(variant)
     if game is None:
         raise ArgumentError(f"unknown variant {variant!r}")
-    opts = game.options() if options is None else options
-    if not isinstance(opts, game.Options):
-        raise OptionsTypeError(f"options must be {game.NAME}.Options, got "
-                               f"{type(opts).__name__}")
+    opts = _options(game, options)
     players = game.num_players(game.new_game(0, opts))
     kinds = tuple(_iterate(agents, "agents")) if agents is not None else ("random",) * players
     if game.AUTOMATIC:
@@ -1006,25 +997,16 @@ class Games:
     """
 
     #: The variants it plays.
-    VARIANTS = ("caravan",)
+    VARIANTS = tuple(_KERNELS)
 
     def __init__(self, variant: str | Variant, seeds: Iterable[Any],
                  options: object = None) -> None:
-        from cardwar.variants import variant as lookup
-
-        name = variant if isinstance(variant, str) else getattr(variant, "NAME", None)
-        try:
-            game = lookup(name) if isinstance(name, str) else None
-        except KeyError:
-            game = None
+        game = _registered(variant)
         if game is None or game.NAME not in self.VARIANTS:
             raise ArgumentError(f"Games plays {', '.join(self.VARIANTS)} only, got {variant!r}")
         if not _numba_ready():
             raise RuntimeError("Games needs numba and numpy: pip install 'cardwar[fast]'")
-        opts = game.options() if options is None else options
-        if not isinstance(opts, game.Options):
-            raise OptionsTypeError(f"options must be {game.NAME}.Options, got "
-                               f"{type(opts).__name__}")
+        opts = _options(game, options)
         import importlib
 
         #: The variant module.

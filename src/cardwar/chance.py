@@ -36,8 +36,9 @@ import attrs
 
 from cardwar._immutable import Immutable
 from cardwar.core import GameOverError, IllegalActionError, Variant
-from cardwar.errors import ArgumentError, CardwarError, StateError
+from cardwar.errors import CardwarError, StateError
 from cardwar.rng import ChanceRng, Draws, NeedChance
+from cardwar.variants import as_variant
 from cardwar.variants import variant as find_variant
 
 __all__ = [
@@ -98,9 +99,7 @@ def _resolve(game: Variant, options: Any, before: Any, action: Any,
 def new_game(game: Variant | str, options: Any = None) -> ChanceState:
     """Return the start of a game of ``game`` under ``options`` (a value or a dict of
     keyword arguments) in the explicit-chance mode: the chance nodes of its deal."""
-    found = find_variant(game) if isinstance(game, str) else game
-    if not isinstance(found, Variant):
-        raise ArgumentError(f"game must be a variant or its name, got {game!r}")
+    found = as_variant(game, "game")
     if options is None or isinstance(options, dict):
         options = found.options(**(options or {}))
     return _resolve(found, options, None, None, ())

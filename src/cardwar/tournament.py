@@ -42,9 +42,10 @@ from cardwar._processes import in_processes
 from cardwar.agents import agent as build_agent
 from cardwar.agents import play
 from cardwar.core import Variant
-from cardwar.errors import AgentError, ArgumentError
+from cardwar.errors import AgentError
 from cardwar.records import Record
 from cardwar.rng import check_seed, derive_seed
+from cardwar.variants import as_variant
 from cardwar.variants import variant as find_variant
 
 __all__ = ["GameResult", "Standing", "TournamentResult", "tournament", "wilson"]
@@ -322,9 +323,7 @@ def tournament(
     (in the result's ``records``, in game order). ``progress`` is called with the
     number of games finished after each share of them.
     """
-    game = find_variant(variant) if isinstance(variant, str) else variant
-    if not isinstance(game, Variant):
-        raise ArgumentError(f"variant must be a variant or its name, got {variant!r}")
+    game = as_variant(variant)
     check_seed(seed)
     given: object = agents  # typed, but a caller may pass anything
     if isinstance(given, (str, bytes)) or not isinstance(given, Sequence):

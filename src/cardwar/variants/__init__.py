@@ -23,9 +23,11 @@ from types import ModuleType
 from typing import cast
 
 from cardwar.core import Variant
-from cardwar.errors import CardwarError
+from cardwar.errors import ArgumentError, CardwarError
 
-__all__ = ["UnknownVariantError", "all_variants", "register", "variant", "variant_names"]
+__all__ = [
+    "UnknownVariantError", "all_variants", "as_variant", "register", "variant", "variant_names",
+]
 
 
 class UnknownVariantError(CardwarError, KeyError):
@@ -74,6 +76,16 @@ def variant(name: str) -> Variant:
     except (KeyError, AttributeError, TypeError):  # not a name, or not a str at all
         known = ", ".join(_VARIANTS)
         raise UnknownVariantError(f"unknown variant {name!r}; known variants: {known}") from None
+
+
+def as_variant(value: Variant | str, name: str = "variant") -> Variant:
+    """Return the variant ``value`` names (a name or an alias, as :func:`variant`), or
+    ``value`` itself if it is a variant; raise :class:`~cardwar.errors.ArgumentError`
+    (naming the argument ``name``) for anything else."""
+    found = variant(value) if isinstance(value, str) else value
+    if not isinstance(found, Variant):
+        raise ArgumentError(f"{name} must be a variant or its name, got {value!r}")
+    return found
 
 
 def variant_names() -> tuple[str, ...]:

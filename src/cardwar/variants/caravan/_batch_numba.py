@@ -614,9 +614,26 @@ def _play_game(seed: np.uint64, deck0: I16, deck1: I16, cfg: I64, weights: Any, 
     return the moves played."""
     _deal(seed, deck0, deck1, cfg, pip, deck, size, top, hand, held, piles, value, csuit,
           direction, opening, discarded, out)
-    agent_key = (_agent_key(seed, 0), _agent_key(seed, 1))
+    agent_key = np.empty(2, np.uint64)
+    agent_key[0] = _agent_key(seed, 0)
+    agent_key[1] = _agent_key(seed, 1)
+    return _play_on(0, cfg[CFG_MAX_STEPS], agent_key, cfg, weights, pip, kind, suit, rank,
+                    order, deck, size, top, hand, held, numeral, pile_value, faces, nfaces,
+                    piles, value, csuit, direction, opening, unique, acts, touched, discarded,
+                    after, out)
+
+
+@_inline
+def _play_on(turns: int, max_steps: int, agent_key: Any, cfg: I64, weights: Any, pip: I64,
+             kind: I64, suit: I64, rank: I64, order: I64, deck: I16, size: I64, top: I64,
+             hand: I16, held: I64, numeral: I16, pile_value: I64, faces: I16, nfaces: I64,
+             piles: I64, value: I64, csuit: I64, direction: I64, opening: I64, unique: I64,
+             acts: I64, touched: I64, discarded: I64, after: I64, out: I64) -> int:
+    """Play on from the position of the arrays, ``turns`` turns into the game, by the
+    players of ``cfg`` (a random player of seat ``s`` draws from the generator of key
+    ``agent_key[s]``, from its start) until the game ends or after ``max_steps`` moves
+    (-1: no limit); return the moves played."""
     agent_counter = np.zeros(2, np.uint64)
-    max_steps = cfg[CFG_MAX_STEPS]
     steps = 0
     while out[1] == TERM_NONE and (max_steps < 0 or steps < max_steps):
         seat = out[0]
@@ -631,10 +648,28 @@ def _play_game(seed: np.uint64, deck0: I16, deck1: I16, cfg: I64, weights: Any, 
             agent_counter[seat] += _ONE
             i = np.int64(_below(agent_key[seat], agent_counter[seat], m))
         steps += 1
-        _move(seat, acts[i, 0], acts[i, 1], acts[i, 2], acts[i, 3], steps, cfg, pip, kind,
-              suit, rank, deck, size, top, hand, held, numeral, pile_value, faces, nfaces,
-              piles, value, csuit, direction, opening, touched, discarded, out)
+        _move(seat, acts[i, 0], acts[i, 1], acts[i, 2], acts[i, 3], turns + steps, cfg, pip,
+              kind, suit, rank, deck, size, top, hand, held, numeral, pile_value, faces,
+              nfaces, piles, value, csuit, direction, opening, touched, discarded, out)
     return steps
+
+
+@_jit
+def _work(d: int, p: int, f: int) -> Any:
+    """Return the work arrays of one game (decks and hands of ``d`` cards, caravans of ``p``
+    piles of at most ``f`` face cards), in the order the kernel's functions take them:
+    deck, size, top, hand, held, numeral, pile_value, faces, nfaces, piles, value, csuit,
+    direction, opening, unique, acts, touched, discarded, after, out."""
+    # acts: per distinct card at most 6 caravans x p targets, then its discard; then the
+    # disbands.
+    return (np.zeros((2, d), np.int16), np.zeros(2, np.int64), np.zeros(2, np.int64),
+            np.zeros((2, d), np.int16), np.zeros(2, np.int64), np.zeros((6, p), np.int16),
+            np.zeros((6, p), np.int64), np.zeros((6, p, f), np.int16),
+            np.zeros((6, p), np.int64), np.zeros(6, np.int64), np.zeros(6, np.int64),
+            np.zeros(6, np.int64), np.zeros(6, np.int64), np.zeros(2, np.int64),
+            np.zeros(d, np.int64), np.zeros((min(d, 53) * (6 * p + 1) + 6, 4), np.int64),
+            np.zeros(6, np.int64), np.zeros(53, np.int64), np.zeros(6, np.int64),
+            np.zeros(5, np.int64))
 
 
 @_jit
@@ -644,29 +679,9 @@ def _play_games_kernel(seeds: NDArray[np.uint64], deck0: I16, deck1: I16, cfg: I
                        most_faces: int, steps: I64, winner: NDArray[np.int16],
                        termination: NDArray[np.uint8], scores: NDArray[np.int16]) -> None:
     """Play the game of every seed, writing the result columns."""
-    d = max(deck0.shape[0], deck1.shape[0])
-    deck = np.empty((2, d), np.int16)
-    size = np.zeros(2, np.int64)
-    top = np.zeros(2, np.int64)
-    hand = np.empty((2, d), np.int16)
-    held = np.zeros(2, np.int64)
-    numeral = np.empty((6, most_piles), np.int16)
-    pile_value = np.zeros((6, most_piles), np.int64)
-    faces = np.empty((6, most_piles, most_faces), np.int16)
-    nfaces = np.zeros((6, most_piles), np.int64)
-    piles = np.zeros(6, np.int64)
-    value = np.zeros(6, np.int64)
-    csuit = np.zeros(6, np.int64)
-    direction = np.zeros(6, np.int64)
-    opening = np.zeros(2, np.int64)
-    unique = np.empty(d, np.int64)
-    # Per distinct card at most 6 caravans x most_piles targets, then its discard; then
-    # the disbands.
-    acts = np.zeros((min(d, 53) * (6 * most_piles + 1) + 6, 4), np.int64)
-    touched = np.zeros(6, np.int64)
-    discarded = np.zeros(53, np.int64)
-    after = np.zeros(6, np.int64)
-    out = np.zeros(5, np.int64)
+    (deck, size, top, hand, held, numeral, pile_value, faces, nfaces, piles, value, csuit,
+     direction, opening, unique, acts, touched, discarded, after, out) = _work(
+        max(deck0.shape[0], deck1.shape[0]), most_piles, most_faces)
     for g in range(seeds.shape[0]):
         steps[g] = _play_game(seeds[g], deck0, deck1, cfg, weights, pip, kind, suit, rank,
                               order, deck, size, top, hand, held, numeral, pile_value, faces,
@@ -694,28 +709,10 @@ def rollouts(seat: int, first: I64, cfg: I64, weights: Any, pip: I64, kind: I64,
     win, -1 a loss, 0 a draw or a game cut, plus a tenth of the positions won more than
     the other seat (a tie-break between equal results)."""
     positions = out.shape[0]
-    d = deck.shape[2]
-    p = numeral.shape[2]
-    w_deck = np.empty((2, d), np.int16)
-    w_size = np.zeros(2, np.int64)
-    w_top = np.zeros(2, np.int64)
-    w_hand = np.empty((2, d), np.int16)
-    w_held = np.zeros(2, np.int64)
-    w_numeral = np.empty((6, p), np.int16)
-    w_pile_value = np.zeros((6, p), np.int64)
-    w_faces = np.empty((6, p, faces.shape[3]), np.int16)
-    w_nfaces = np.zeros((6, p), np.int64)
-    w_piles = np.zeros(6, np.int64)
-    w_value = np.zeros(6, np.int64)
-    w_csuit = np.zeros(6, np.int64)
-    w_direction = np.zeros(6, np.int64)
-    w_opening = np.zeros(2, np.int64)
-    w_out = np.zeros(5, np.int64)
-    unique = np.empty(d, np.int64)
-    acts = np.zeros((min(d, 53) * (6 * p + 1) + 6, 4), np.int64)
-    touched = np.zeros(6, np.int64)
-    discarded = np.zeros(53, np.int64)
-    after = np.zeros(6, np.int64)
+    (w_deck, w_size, w_top, w_hand, w_held, w_numeral, w_pile_value, w_faces, w_nfaces,
+     w_piles, w_value, w_csuit, w_direction, w_opening, unique, acts, touched, discarded,
+     after, w_out) = _work(deck.shape[2], numeral.shape[2], faces.shape[3])
+    no_keys = np.zeros(2, np.uint64)  # the heuristic draws nothing
     for k in range(positions):
         for a in range(first.shape[0]):
             w_deck[:, :] = deck[k]
@@ -737,21 +734,10 @@ def rollouts(seat: int, first: I64, cfg: I64, weights: Any, pip: I64, kind: I64,
                   kind, suit, rank, w_deck, w_size, w_top, w_hand, w_held, w_numeral,
                   w_pile_value, w_faces, w_nfaces, w_piles, w_value, w_csuit, w_direction,
                   w_opening, touched, discarded, w_out)
-            steps = 0
-            while w_out[1] == TERM_NONE and steps < max_steps:
-                mover = w_out[0]
-                u = _distinct(mover, order, w_hand, w_held, unique)
-                m = _legal(mover, cfg, pip, kind, suit, w_size, w_top, w_hand, w_held,
-                           w_numeral, w_nfaces, w_piles, w_csuit, w_direction, w_opening,
-                           unique, u, acts)
-                i = _heuristic(mover, m, acts, weights, pip, kind, suit, rank, w_numeral,
-                               w_pile_value, w_piles, w_value, after)
-                t += 1
-                steps += 1
-                _move(mover, acts[i, 0], acts[i, 1], acts[i, 2], acts[i, 3], t, cfg, pip,
-                      kind, suit, rank, w_deck, w_size, w_top, w_hand, w_held, w_numeral,
-                      w_pile_value, w_faces, w_nfaces, w_piles, w_value, w_csuit,
-                      w_direction, w_opening, touched, discarded, w_out)
+            _play_on(t, max_steps, no_keys, cfg, weights, pip, kind, suit, rank, order,
+                     w_deck, w_size, w_top, w_hand, w_held, w_numeral, w_pile_value, w_faces,
+                     w_nfaces, w_piles, w_value, w_csuit, w_direction, w_opening, unique,
+                     acts, touched, discarded, after, w_out)
             margin = (w_out[3] - w_out[4]) if seat == 0 else (w_out[4] - w_out[3])
             score = 0.1 * margin
             if w_out[1] != TERM_NONE and w_out[2] >= 0:
