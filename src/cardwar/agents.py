@@ -37,8 +37,10 @@ __all__ = [
     "RandomAgent",
     "agent",
     "has_heuristic",
+    "has_search_agent",
     "heuristic",
     "play",
+    "search_agent",
 ]
 
 
@@ -78,10 +80,11 @@ class FirstAgent:
         return "FirstAgent()"
 
 
-#: The kinds of agent that :func:`agent` builds by name. ``ismcts`` is
-#: :class:`cardwar.search.SearchAgent`; ``ismcts:N`` gives it a budget of N iterations per
-#: decision (default :data:`SEARCH_ITERATIONS`).
-KINDS = ("random", "heuristic", "first", "ismcts")
+#: The kinds of agent that :func:`agent` builds by name. ``search`` is the variant's own
+#: search agent (:func:`search_agent`); ``ismcts`` is :class:`cardwar.search.SearchAgent`;
+#: ``ismcts:N`` gives it a budget of N iterations per decision (default
+#: :data:`SEARCH_ITERATIONS`).
+KINDS = ("random", "heuristic", "first", "search", "ismcts")
 
 #: The search agent's budget, in iterations per decision, when ``ismcts`` names none.
 SEARCH_ITERATIONS = 200
@@ -91,6 +94,30 @@ def has_heuristic(variant: Variant | str) -> bool:
     """Return whether the variant (or the variant named ``variant``) has a heuristic
     agent."""
     return as_variant(variant).heuristic(0) is not None
+
+
+def has_search_agent(variant: Variant | str) -> bool:
+    """Return whether the variant (or the variant named ``variant``) offers a search agent
+    of its own (an optional ``search_agent(seed)`` function of the variant's package)."""
+    return callable(getattr(as_variant(variant), "search_agent", None))
+
+
+def search_agent(name: str | Variant, seed: int = 0) -> Agent:
+    """Return the variant's own search agent, which its optional ``search_agent(seed)``
+    builds (Arneson's War: :class:`~cardwar.variants.arneson.ArnesonSearch`; General's War:
+    :class:`~cardwar.variants.generals.GeneralsSearch`); raise
+    :class:`~cardwar.errors.AgentError` (a ``ValueError``) for a variant without one.
+
+    >>> search_agent("generals", 1)
+    GeneralsSearch(samples=32, spend=1.0, kill=5.0)
+    """
+    game = as_variant(name)
+    if not has_search_agent(game):
+        known = ", ".join(sorted(v.NAME for v in all_variants() if has_search_agent(v)))
+        raise AgentError(f"variant {game.NAME!r} has no search agent of its own; variants "
+                         f"with one: {known}; every variant with decisions has ismcts")
+    built: Agent = game.search_agent(seed)  # type: ignore[attr-defined]
+    return built
 
 
 def heuristic(name: str, seed: int = 0) -> Agent:
@@ -111,6 +138,7 @@ def agent(kind: str, name: str | Variant, seed: int) -> Agent:
 
     - ``random``, ``heuristic``, ``first``: :class:`RandomAgent`, the variant's
       :func:`heuristic`, :class:`FirstAgent`;
+    - ``search``: the variant's own search agent (:func:`search_agent`);
     - ``ismcts`` or ``ismcts:N``: :class:`cardwar.search.SearchAgent` with a budget of
       ``N`` iterations per decision (:data:`SEARCH_ITERATIONS` by default);
     - ``package.module:name``: any agent class or factory of your own, imported and
@@ -132,6 +160,8 @@ def agent(kind: str, name: str | Variant, seed: int) -> Agent:
         return heuristic(game.NAME, seed)
     if kind == "first":
         return FirstAgent(seed)
+    if kind == "search":
+        return search_agent(game, seed)
     base, sep, budget = kind.partition(":")
     if base == "ismcts":
         from cardwar.search import SearchAgent, SearchError

@@ -19,7 +19,7 @@ then seat 1, and the second commitment reveals both and resolves the round.
 ([(0, 'QH'), (1, '2C')], 0)
 """
 
-from cardwar.variants.arneson.agents import ArnesonHeuristic, heuristic
+from cardwar.variants.arneson.agents import ArnesonHeuristic, ArnesonSearch, heuristic, search_agent
 from cardwar.variants.arneson.encoding import (
     action_from_index,
     action_to_index,
@@ -87,6 +87,7 @@ __all__ = [
     "STEP_NAME",
     "TITLE",
     "ArnesonHeuristic",
+    "ArnesonSearch",
     "BattleRecord",
     "Choose",
     "Observation",
@@ -125,6 +126,7 @@ __all__ = [
     "render_state",
     "returns",
     "sample_state",
+    "search_agent",
     "standings",
     "step",
     "to_act",

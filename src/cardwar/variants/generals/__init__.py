@@ -31,7 +31,12 @@ committed one seat at a time and stay hidden until the last one is in.
 ((37, 32), 0, 69)
 """
 
-from cardwar.variants.generals.agents import GeneralsHeuristic, heuristic
+from cardwar.variants.generals.agents import (
+    GeneralsHeuristic,
+    GeneralsSearch,
+    heuristic,
+    search_agent,
+)
 from cardwar.variants.generals.encoding import (
     SQUAD_DONE,
     SquadCard,
@@ -119,6 +124,7 @@ __all__ = [
     "DeckMode",
     "FourPlayer",
     "GeneralsHeuristic",
+    "GeneralsSearch",
     "Observation",
     "Options",
     "Partner",
@@ -161,6 +167,7 @@ __all__ = [
     "returns",
     "sample_state",
     "score",
+    "search_agent",
     "standings",
     "step",
     "to_act",
