@@ -14,7 +14,8 @@ from typing import Any
 import attrs
 import pytest
 
-from cardwar import arneson, generals
+from cardwar import arneson, caravan, generals
+from cardwar.cards import Rank, parse_cards
 from cardwar.core import NotationError
 from cardwar.errors import ObservationError, OptionsTypeError, StateError
 from cardwar.rng import Rng
@@ -198,3 +199,54 @@ def test_a_seat_of_three_digits_is_refused(text: str) -> None:
     assert str(err.value) == (
         f"bad action {text!r}: expected pass, claim AS, challenge N, partner N or squad C C C"
     )
+
+
+def caravan_opening_after_two_moves() -> Any:
+    """Return a Caravan state in the opening (seed 1484 of drawn options, found by the
+    conformance property under mutation testing) where seat 0, to move, holds two number
+    cards while most of the cards seat 1 cannot see are face cards."""
+    from tests.strategies import play_out
+
+    d0 = parse_cards("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC")
+    d1 = parse_cards("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2D 3D 4D 5D 6D 7D 8D 9D 10D "
+                     "JD JK JK")
+    opts = caravan.options(opening_hand=3, opening_discard="never", deck_0=d0, deck_1=d1,
+                           min_deck_size=9)
+    state = caravan.new_game(1484, opts)
+    for _, _, after in play_out(caravan, 1484, opts, choice_seed=1484, max_steps=2):
+        state = after
+    return state
+
+
+def test_caravan_samples_leave_a_seat_in_its_opening_a_card_to_open_with() -> None:
+    # Seat 1 sees seat 0 still in its opening: the last turn's forfeit check found a
+    # number card in seat 0's hand (no discards in this opening). A sample that dealt
+    # seat 0 only face cards (it did, for Rng seed 1) was a state no game reaches, with
+    # no legal action at all.
+    state = caravan_opening_after_two_moves()
+    # Seat 1 holds Q and a Joker: it forfeited the rest of its opening.
+    assert state.opening == (True, False)
+    assert caravan.to_act(state) == 0
+    seen = caravan.observe(state, 1)
+    hands = set()
+    for r in range(300):
+        sample, _ = caravan.sample_state(seen, Rng.from_seed(r))
+        assert caravan.observe(sample, 1) == seen
+        assert any(c.rank in (Rank.ACE, *range(2, 11)) for c in sample.hands[0])
+        assert caravan.legal_actions(sample)
+        hands.add(frozenset(sample.hands[0]))
+    # Still a draw among many hands, some with face cards beside the number card.
+    assert len(hands) > 30
+    assert any(any(c.rank in (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.JOKER) for c in h)
+               for h in hands)
+
+
+def test_caravan_sampling_gives_up_on_an_opening_no_hand_can_hold(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardwar.variants.caravan import sampling as caravan_sampling
+
+    seen = caravan.observe(caravan_opening_after_two_moves(), 1)
+    monkeypatch.setattr(caravan_sampling, "_MAX_REDRAWS", 5)
+    monkeypatch.setattr(caravan_sampling, "_may_open", lambda *args: False)
+    with pytest.raises(ObservationError, match="seat 0 is still in its opening, but in 5 draws"):
+        caravan.sample_state(seen, Rng.from_seed(1))

@@ -11,9 +11,13 @@ seat's. The sample first splits the unseen cards between the two seats, each pos
 split weighted by the number of states it allows (a product of binomial coefficients,
 counted by dynamic programming over the kinds of card), then deals each seat's share
 in a uniform order: the opponent's into hand and deck, the seat's own into its deck.
-Every distinct state that gives the observation, with decks that fit the options, is
-equally likely. The game's generator is drawn anew from ``rng`` (it is used by no later
-step)."""
+An opponent still in its opening must hold a card to open with (a number card, or a
+discard it may make; CARAVAN-OPENING): a draw that gives it none is no state of the game,
+and is drawn again. Every distinct state that gives the observation, with decks that fit
+the options and that rule, is equally likely. (One inference is not drawn on: an opponent
+who forfeited its opening, while the seat still opens, held no card to open with then
+and still holds that hand; the sample may give it number cards.) The game's generator is
+drawn anew from ``rng`` (it is used by no later step)."""
 
 from __future__ import annotations
 
@@ -24,7 +28,15 @@ from cardwar.cards import Card, card_index
 from cardwar.errors import ObservationError
 from cardwar.rng import Rng
 from cardwar.sampling import check_arguments, fresh_rng
-from cardwar.variants.caravan.rules import TITLE, Options, State, deck
+from cardwar.variants.caravan.rules import (
+    _PIPS,
+    TITLE,
+    Caravan,
+    Options,
+    State,
+    _may_discard_opening,
+    deck,
+)
 from cardwar.variants.caravan.view import Observation
 
 __all__ = ["sample_state"]
@@ -58,6 +70,51 @@ def _below(rng: Rng, n: int) -> tuple[int, Rng]:
             value = (value << 64) | word
         if value < limit:
             return value % n, rng
+
+
+#: How many times :func:`sample_state` draws again a state that no game can reach.
+_MAX_REDRAWS = 10_000
+
+
+def _may_open(opts: Options, deck_cards: tuple[Card, ...], hand: tuple[Card, ...],
+              caravans: tuple[Caravan, ...], seat: int) -> bool:
+    """Return whether ``seat`` may still act in its opening: it holds a number card or
+    may discard (CARAVAN-OPENING, CARAVAN-OPENING-DISCARD)."""
+    return (any(card.rank in _PIPS for card in hand)
+            or _may_discard_opening(opts, deck_cards, hand, caravans, seat))
+
+
+def _draw(rng: Rng, total: int, kinds: list[Card], bounds: list[tuple[int, int, int]],
+          ways: list[list[int]], own_deck: int, their_hand_size: int,
+          ) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], Rng]:
+    """Return the opponent's hand and deck and the seat's own deck, drawn uniformly, and
+    ``rng`` advanced."""
+    # Draw a split with probability proportional to the states it allows.
+    pick, rng = _below(rng, total)
+    own: list[Card] = []
+    theirs: list[Card] = []
+    left = own_deck
+    for i, c in enumerate(kinds):
+        unseen_c, least, most = bounds[i]
+        for x in range(least, min(most, left) + 1):
+            rest = ways[i + 1][left - x]
+            weight = comb(unseen_c, x) * rest
+            if pick < weight:
+                # The block of this x holds comb(unseen_c, x) copies of the rest's states:
+                # go on with the position inside one of them.
+                pick %= rest
+                break
+            pick -= weight
+        else:  # pragma: no cover - pick < ways[i][left] holds, so some x is chosen
+            raise AssertionError("the split count is inconsistent")
+        own += [c] * x
+        theirs += [c] * (unseen_c - x)
+        left -= x
+    own_order, rng = rng.shuffle(tuple(own))
+    their_order, rng = rng.shuffle(tuple(theirs))
+    their_hand = their_order[:their_hand_size]
+    their_deck = their_order[their_hand_size:]
+    return their_hand, their_deck, own_order, rng
 
 
 def sample_state(observation: Observation, rng: Rng) -> tuple[State, Rng]:
@@ -105,31 +162,20 @@ def sample_state(observation: Observation, rng: Rng) -> tuple[State, Rng]:
     total = ways[0][own_deck] if bounds else int(own_deck == 0)
     if not total or sum(unseen.values()) != own_deck + their_cards:
         raise ObservationError("no deal of the options' decks gives this observation")
-    # Draw a split with probability proportional to the states it allows.
-    pick, rng = _below(rng, total)
-    own: list[Card] = []
-    theirs: list[Card] = []
-    left = own_deck
-    for i, c in enumerate(kinds):
-        unseen_c, least, most = bounds[i]
-        for x in range(least, min(most, left) + 1):
-            rest = ways[i + 1][left - x]
-            weight = comb(unseen_c, x) * rest
-            if pick < weight:
-                # The block of this x holds comb(unseen_c, x) copies of the rest's states:
-                # go on with the position inside one of them.
-                pick %= rest
-                break
-            pick -= weight
-        else:  # pragma: no cover - pick < ways[i][left] holds, so some x is chosen
-            raise AssertionError("the split count is inconsistent")
-        own += [c] * x
-        theirs += [c] * (unseen_c - x)
-        left -= x
-    own_order, rng = rng.shuffle(tuple(own))
-    their_order, rng = rng.shuffle(tuple(theirs))
-    their_hand = their_order[:obs.hand_sizes[opp]]
-    their_deck = their_order[obs.hand_sizes[opp]:]
+    # CARAVAN-OPENING: a seat still in its opening was left there by the last turn's
+    # forfeit check, with the hand it holds now: it holds a number card or may discard.
+    # A draw that breaks this is no state of the game (the seat would have nothing to
+    # play): drawn again, which keeps the draw uniform among the states that remain.
+    for _ in range(_MAX_REDRAWS):
+        their_hand, their_deck, own_order, rng = _draw(
+            rng, total, kinds, bounds, ways, own_deck, obs.hand_sizes[opp])
+        if not obs.opening[opp] or _may_open(opts, their_deck, their_hand, obs.caravans,
+                                             opp):
+            break
+    else:
+        raise ObservationError(
+            f"no state of the game gives this observation: seat {opp} is still in its "
+            f"opening, but in {_MAX_REDRAWS} draws its hand never held a card to open with")
     hands = (obs.hand, their_hand) if me == 0 else (their_hand, obs.hand)
     decks = (own_order, their_deck) if me == 0 else (their_deck, own_order)
     game_rng, rng = fresh_rng(rng)
