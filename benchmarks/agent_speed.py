@@ -1,6 +1,6 @@
 """Print how long an agent takes per move, in CPU time, and how it fares, over games
-against another agent with the seats alternating (game ``i`` deals seed
-``derive_seed(SEED, i // 2)``, the measured agent in seat ``i % 2``).
+against another agent in every other seat, the seats rotating (with ``n`` players game
+``i`` deals seed ``derive_seed(SEED, i // n)``, the measured agent in seat ``i % n``).
 
 Run it from the repository root::
 
@@ -49,13 +49,14 @@ def main() -> None:
     times: list[float] = []
     first: list[float] = []
     wins = draws = 0
+    players = game.num_players(game.new_game(0))
     for i in range(args.n):
-        seed = derive_seed(args.seed, i // 2)
-        seat = i % 2
+        seed = derive_seed(args.seed, i // players)
+        seat = i % players
         timed = Timed(agents.agent(mine, game, derive_seed(seed, seat + 1)))
-        seats: list[Any] = [None, None]
+        seats: list[Any] = [agents.agent(theirs, game, derive_seed(seed, s + 1))
+                            for s in range(players)]
         seats[seat] = timed
-        seats[1 - seat] = agents.agent(theirs, game, derive_seed(seed, 2 - seat))
         outcome = agents.play(game, seats, seed).outcome
         assert outcome is not None
         wins += outcome.winners == (seat,)
@@ -65,7 +66,8 @@ def main() -> None:
             times.extend(timed.times[1:])
     times.sort()
     low, high = wilson(wins, args.n)
-    print(f"{mine} against {theirs}, {args.n} games of {game.NAME}, seats alternating:")
+    print(f"{mine} against {theirs}, {args.n} games of {game.NAME}, seats "
+          f"{'alternating' if players == 2 else 'rotating'}:")
     print(f"  wins {wins}, draws {draws}, losses {args.n - wins - draws}: win rate "
           f"{100 * wins / args.n:.1f}% (95% interval {100 * low:.1f}-{100 * high:.1f}%)")
     print(f"  CPU ms per move over {len(times)} moves: mean "

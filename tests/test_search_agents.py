@@ -1,7 +1,7 @@
 """The variants' own search agents (Arneson's War: ArnesonSearch; General's War:
-GeneralsSearch): they beat the heuristics they model, play only legal actions, are
-deterministic for a seed, refuse bad settings, and are what ``search`` names and what
-``cardwar play`` sets against you by default."""
+GeneralsSearch; Cold War: ColdWarSearch): they beat the heuristics they model, play only
+legal actions, are deterministic for a seed, refuse bad settings, and are what ``search``
+names and what ``cardwar play`` sets against you by default."""
 
 from __future__ import annotations
 
@@ -10,34 +10,38 @@ from collections.abc import Callable
 import pytest
 
 import cardwar
-from cardwar import agents, arneson, generals
+from cardwar import agents, arneson, cold_war, generals
 from cardwar.core import Agent
 from cardwar.errors import AgentError
 from cardwar.rng import derive_seed
 from cardwar.variants.arneson import ArnesonSearch
+from cardwar.variants.cold_war import ColdWarSearch
 from cardwar.variants.generals import GeneralsSearch
 
 SEARCHERS: dict[str, Callable[[int], Agent]] = {
-    "arneson": ArnesonSearch, "generals": GeneralsSearch}
+    "arneson": ArnesonSearch, "cold-war": ColdWarSearch, "generals": GeneralsSearch}
 
 
 def search_wins(name: str, games: int, **options: object) -> tuple[int, int]:
-    """Return the search agent's wins and losses against the variant's heuristic over
-    ``games`` seeded games, seats alternating (the search in seat 0 for even games)."""
+    """Return the search agent's wins and losses against the variant's heuristic in every
+    other seat over ``games`` seeded games, the search's seat rotating (seat ``i % n`` in
+    game ``i`` of ``n`` players)."""
     wins = losses = 0
+    n = cardwar.variant(name).num_players(cardwar.variant(name).new_game(0))
     for i in range(games):
         seed = derive_seed(2026, i)
-        mine = i % 2
-        seats: list[Agent] = [agents.heuristic(name, seed)] * 2
+        mine = i % n
+        seats: list[Agent] = [agents.heuristic(name, seed)] * n
         seats[mine] = SEARCHERS[name](seed)
         record = agents.play(name, seats, seed, options)
         assert record.outcome is not None
         wins += record.outcome.winners == (mine,)
-        losses += record.outcome.winners == (1 - mine,)
+        losses += bool(record.outcome.winners) and mine not in record.outcome.winners
     return wins, losses
 
 
-@pytest.mark.parametrize(("name", "games", "least"), [("arneson", 40, 30), ("generals", 200, 130)])
+@pytest.mark.parametrize(("name", "games", "least"),
+                         [("arneson", 40, 30), ("cold-war", 12, 8), ("generals", 200, 130)])
 def test_the_search_agents_beat_the_heuristics(name: str, games: int, least: int,
                                                profile: str) -> None:
     # The docs' agents page measures 1,000 games with `cardwar tournament`; here fewer
@@ -75,10 +79,62 @@ def test_the_arneson_search_plays_the_variants_options() -> None:
             assert record.outcome is not None, opts
 
 
+def test_the_cold_war_search_plays_the_variants_options() -> None:
+    # Four players, the classic war trigger, the older deal end, bombs on the last plays,
+    # a short game: every game ends with legal moves only.
+    for opts in ({"players": 4}, {"war_trigger": "tie_for_highest"},
+                 {"deal_end": "last_standing", "target": 300},
+                 {"bomb_mode": "last_plays", "target": 300}):
+        o = cold_war.options(**opts)
+        for seed in range(2):
+            seats: list[Agent] = [ColdWarSearch(seed + s, samples=2)
+                                  for s in range(o.players)]
+            seats[seed % o.players] = cold_war.heuristic(0)
+            record = agents.play("cold-war", seats, seed, o)
+            assert record.outcome is not None, opts
+
+
+def test_the_cold_war_search_counts_the_games_end_above_everything() -> None:
+    # With target=1 the first deal scored ends the game. In the last tricks of a deal the
+    # value of an action is the game's result (+-10,000) as the heuristics play it out,
+    # and before that a difference of points, far smaller.
+    search = ColdWarSearch(1, samples=1)
+    model = cold_war.heuristic(0)
+    opts = cold_war.options(target=1)
+    decisive = small = 0
+    for seed in range(4):
+        state = cold_war.new_game(seed, opts)
+        while state.result is None:
+            seat = cold_war.to_act(state)
+            assert seat is not None
+            action = cold_war.legal_actions(state)[-1]
+            value = search._value(state, action, seat)
+            # The trick played out through the public API, by the heuristic.
+            after = cold_war.step(state, action)
+            while after.result is None and after.tricks == state.tricks:
+                s = cold_war.to_act(after)
+                assert s is not None
+                after = cold_war.step(after, model.choose(cold_war.observe(after, s),
+                                                          cold_war.legal_actions(after)))
+            if after.result is not None:
+                assert value == (10_000 if seat in after.result.winners else -10_000)
+                decisive += 1
+            else:
+                assert abs(value) < 500
+                small += 1
+            state = cold_war.step(state, model.choose(cold_war.observe(state, seat),
+                                                      cold_war.legal_actions(state)))
+    assert decisive >= 4
+    assert small > 50
+
+
 @pytest.mark.parametrize("name", sorted(SEARCHERS))
 def test_a_search_agent_is_a_function_of_its_seed(name: str) -> None:
     def actions(seed: int) -> tuple[object, ...]:
-        seats = [SEARCHERS[name](seed), agents.RandomAgent(5)]
+        game = cardwar.variant(name)
+        seats: list[Agent] = [agents.RandomAgent(5 + s)
+                              for s in range(game.num_players(game.new_game(11)))]
+        seats[0] = SEARCHERS[name](seed)
         return agents.play(name, seats, 11, max_steps=60).actions
 
     assert actions(1) == actions(1)
@@ -121,6 +177,7 @@ def test_the_generals_search_decides_with_what_it_sees() -> None:
 
 def test_search_agents_refuse_bad_settings() -> None:
     for build in (lambda: ArnesonSearch(samples=0), lambda: ArnesonSearch(spend=-1),
+                  lambda: ColdWarSearch(samples=-1),
                   lambda: ArnesonSearch(samples=2.0),  # type: ignore[arg-type]
                   lambda: GeneralsSearch(samples=True),
                   lambda: GeneralsSearch(kill=float("nan")),
@@ -133,9 +190,32 @@ def test_search_is_an_agent_kind() -> None:
     assert isinstance(agents.agent("search", "arneson", 3), ArnesonSearch)
     assert isinstance(agents.agent("search", generals, 3), GeneralsSearch)
     assert agents.has_search_agent("hand-war")
-    assert not agents.has_search_agent("caravan")
-    with pytest.raises(AgentError, match=r"'caravan' has no search agent.*arneson, generals"):
-        agents.agent("search", "caravan", 1)
+    assert isinstance(agents.agent("search", "cold-war", 3), ColdWarSearch)
+    assert not agents.has_search_agent("peace")
+    with pytest.raises(AgentError,
+                       match=r"'war' has no search agent.*arneson, caravan, cold-war, generals"):
+        agents.agent("search", "war", 1)
     with pytest.raises(cardwar.CardwarError):
         agents.search_agent(object(), 1)  # type: ignore[arg-type]
     assert repr(agents.search_agent("arneson", 2)) == "ArnesonSearch(samples=16, spend=0.5)"
+
+
+def test_caravans_search_agent_is_the_rollout_player_and_needs_the_fast_extra(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    from cardwar.cli import _build_parser, _opponent_kind
+    from cardwar.variants.caravan import CaravanRollout
+
+    args = _build_parser().parse_args(["play", "caravan"])
+    if importlib.util.find_spec("numba") is not None:
+        assert isinstance(agents.agent("search", "caravan", 1), CaravanRollout)
+        assert _opponent_kind(args, cardwar.variant("caravan")) == "search"
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "numba" else real(name, *a))
+    with pytest.raises(AgentError, match=r"needs numba: pip install 'cardwar\[fast\]'"):
+        agents.agent("search", "caravan", 1)
+    # cardwar play then sets the heuristic against you, as without a search agent.
+    assert _opponent_kind(args, cardwar.variant("caravan")) == "heuristic"
+    assert _opponent_kind(args, cardwar.variant("arneson")) == "search"

@@ -105,7 +105,9 @@ def has_search_agent(variant: Variant | str) -> bool:
 def search_agent(name: str | Variant, seed: int = 0) -> Agent:
     """Return the variant's own search agent, which its optional ``search_agent(seed)``
     builds (Arneson's War: :class:`~cardwar.variants.arneson.ArnesonSearch`; General's War:
-    :class:`~cardwar.variants.generals.GeneralsSearch`); raise
+    :class:`~cardwar.variants.generals.GeneralsSearch`; Cold War:
+    :class:`~cardwar.variants.cold_war.ColdWarSearch`; Caravan, with the ``fast`` extra:
+    :class:`~cardwar.variants.caravan.CaravanRollout`); raise
     :class:`~cardwar.errors.AgentError` (a ``ValueError``) for a variant without one.
 
     >>> search_agent("generals", 1)

@@ -350,10 +350,15 @@ def _opponent_kind(args: argparse.Namespace, game: Variant) -> str:
     """Return the kind of agent that plays the seats that are not yours."""
     if args.opponent is not None:
         return str(args.opponent)
-    # The strongest agent that answers within a second: the variant's own search agent,
-    # else its heuristic.
+    # The strongest agent that answers within a second: the variant's own search agent
+    # where it can be built (Caravan's needs the fast extra), else its heuristic.
     if agents_module.has_search_agent(game):
-        return "search"
+        try:
+            agents_module.search_agent(game, 0)
+        except AgentError:
+            pass
+        else:
+            return "search"
     return "heuristic" if agents_module.has_heuristic(game) else "random"
 
 
@@ -1190,7 +1195,7 @@ def _build_parser() -> argparse.ArgumentParser:
                    f"{', '.join(agents_module.KINDS)}, ismcts:N (the generic search agent "
                    "with N iterations per decision: stronger and slower as N grows) or "
                    "package.module:name (default: the variant's own search agent if it has "
-                   "one (Arneson's War, General's War), else its heuristic agent if it has "
+                   "one (Caravan's with the fast extra), else its heuristic agent if it has "
                    "one, else random)")
     p.add_argument("--max-steps", type=int, default=None, help="stop after this many steps")
     p.add_argument("--quiet", "-q", action="store_true",

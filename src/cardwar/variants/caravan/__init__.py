@@ -24,6 +24,7 @@ from cardwar.variants.caravan.agents import (
     CaravanRollout,
     CaravanRuleBot,
     heuristic,
+    search_agent,
 )
 from cardwar.variants.caravan.encoding import (
     action_from_index,
@@ -154,6 +155,7 @@ __all__ = [
     "render_state",
     "returns",
     "sample_state",
+    "search_agent",
     "standings",
     "step",
     "to_act",

@@ -25,7 +25,7 @@ from cardwar.variants.caravan.rules import (
 )
 from cardwar.variants.caravan.view import Observation
 
-__all__ = ["CaravanHeuristic", "CaravanRollout", "CaravanRuleBot", "heuristic"]
+__all__ = ["CaravanHeuristic", "CaravanRollout", "CaravanRuleBot", "heuristic", "search_agent"]
 
 #: What a position held (a caravan that sells and is not outbid) is worth to the heuristic.
 _HELD = 30.0
@@ -242,3 +242,16 @@ def heuristic(seed: int) -> CaravanHeuristic:
     """Return the game's heuristic agent (it draws nothing at random, so ``seed`` is
     unused)."""
     return CaravanHeuristic(seed)
+
+
+def search_agent(seed: int) -> CaravanRollout:
+    """Return the game's search agent, :class:`CaravanRollout`, seeded by ``seed``. It
+    plays out in the batch engine's compiled kernel: without numba (the ``fast`` extra)
+    raise :class:`~cardwar.errors.AgentError` (a ``ValueError``) that says so."""
+    import importlib.util
+
+    if importlib.util.find_spec("numba") is None:
+        raise AgentError("Caravan's search agent, CaravanRollout, plays out in the batch "
+                         "engine's compiled kernel, which needs numba: "
+                         "pip install 'cardwar[fast]'")
+    return CaravanRollout(seed)

@@ -22,7 +22,12 @@ hands are refilled; a deal that ends is scored and the next one dealt.
 ('0:9S 1:9C 2:AH / 0:JK=TOP 1:JH -> seat 0 takes 7', 0)
 """
 
-from cardwar.variants.cold_war.agents import ColdWarHeuristic, heuristic
+from cardwar.variants.cold_war.agents import (
+    ColdWarHeuristic,
+    ColdWarSearch,
+    heuristic,
+    search_agent,
+)
 from cardwar.variants.cold_war.encoding import (
     action_from_index,
     action_to_index,
@@ -106,6 +111,7 @@ __all__ = [
     "TOP",
     "BombMode",
     "ColdWarHeuristic",
+    "ColdWarSearch",
     "DealEnd",
     "DealReason",
     "DealRecord",
@@ -150,6 +156,7 @@ __all__ = [
     "render_state",
     "returns",
     "sample_state",
+    "search_agent",
     "standings",
     "step",
     "to_act",
