@@ -33,7 +33,7 @@ from cardwar.encoding import (
     step_index,
     tensor_part,
 )
-from cardwar.errors import ActionTypeError, OptionsTypeError, StateError
+from cardwar.errors import ActionTypeError, ArgumentError, OptionsTypeError, StateError
 from cardwar.variants import all_variants
 from cardwar.variants import variant as variant_named
 
@@ -461,7 +461,7 @@ def test_tensors_are_seat_relative() -> None:
 def test_tensor_of_another_games_observation_is_refused() -> None:
     with pytest.raises(StateError, match="observation of Caravan"):
         caravan.observation_tensor(war.observe(war.new_game(0), 0))
-    with pytest.raises(KeyError, match="no tensor part"):
+    with pytest.raises(ArgumentError, match="no tensor part"):
         tensor_part(war.observation_layout(war.options()), (), "hand")
 
 

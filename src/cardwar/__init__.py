@@ -24,6 +24,7 @@ from cardwar.core import (
 from cardwar.errors import (
     ActionTypeError,
     ArgumentError,
+    ArgumentTypeError,
     CardwarError,
     OptionsTypeError,
     SeatError,
@@ -47,6 +48,7 @@ __all__ = [
     "JOKER",
     "ActionTypeError",
     "ArgumentError",
+    "ArgumentTypeError",
     "Card",
     "CardError",
     "CardwarError",

@@ -64,7 +64,14 @@ import attrs
 
 from cardwar.cards import Card
 from cardwar.core import OptionError, Termination, Variant
-from cardwar.errors import ActionTypeError, ArgumentError, OptionsTypeError
+from cardwar.errors import (
+    ActionTypeError,
+    ArgumentError,
+    ArgumentTypeError,
+    OptionsTypeError,
+    shown,
+    wrong_type,
+)
 from cardwar.rng import check_seed, derive_seed
 from cardwar.variants._battle import OutOfCards, Pickup, Play, RepeatedTie, SpareCards, WarJoins
 from cardwar.variants.peace import rules as peace_rules
@@ -244,7 +251,15 @@ class BatchChunk:
 
 
 def termination(chunk: BatchChunk, i: int) -> Termination:
-    """Return the termination of game ``i`` of ``chunk``."""
+    """Return the termination of game ``i`` of ``chunk`` (an index in ``[0, len(chunk))``,
+    or from its end if negative, as a sequence's)."""
+    if not isinstance(chunk, BatchChunk):
+        raise wrong_type("termination", "a BatchChunk (from simulate)", chunk)
+    if isinstance(i, bool) or not hasattr(i, "__index__"):
+        raise wrong_type("termination's i", "an int game index", i)
+    n = len(chunk)
+    if not -n <= operator.index(i) < n:
+        raise ArgumentError(f"termination: the chunk holds {n} games, it has no game {i}")
     return TERMINATIONS[int(chunk.termination[i])]
 
 
@@ -268,11 +283,12 @@ def _iterate(values: Any, name: str) -> Iterator[Any]:
     """Return an iterator over ``values``; raise :class:`ArgumentError` if they are not
     iterable (or are a string, which iterates as characters)."""
     if isinstance(values, (str, bytes)):
-        raise ArgumentError(f"{name} must be an iterable of values, not a string: {values!r}")
+        raise ArgumentTypeError(f"{name} must be an iterable of values, not a string: "
+                                f"{shown(values)}")
     try:
         return iter(values)
     except TypeError:
-        raise ArgumentError(f"{name} must be an iterable, got {values!r}") from None
+        raise ArgumentTypeError(f"{name} must be an iterable, got {shown(values)}") from None
 
 
 def _seed_value(seed: object) -> object:
@@ -648,7 +664,9 @@ def summarize(chunks: Iterable[BatchChunk]) -> Summary:
     wars_total = 0
     engines: set[str] = set()
     np = _numpy()
-    for chunk in chunks:
+    for chunk in _iterate(chunks, "summarize's chunks"):
+        if not isinstance(chunk, BatchChunk):
+            raise wrong_type("summarize", "BatchChunk values (from simulate)", chunk)
         engines.add(chunk.engine)
         players = max(players, chunk.players)
         wins.extend([0] * (players - len(wins)))
@@ -1150,7 +1168,9 @@ def summarize_games(chunks: Iterable[GameChunk]) -> GameSummary:
     terms: dict[Termination, int] = {}
     engines: set[str] = set()
     games = steps_total = unfinished = 0
-    for chunk in chunks:
+    for chunk in _iterate(chunks, "summarize_games's chunks"):
+        if not isinstance(chunk, GameChunk):
+            raise wrong_type("summarize_games", "GameChunk values (from play)", chunk)
         engines.add(chunk.engine)
         wins.extend([0] * (chunk.players - len(wins)))
         for _, steps, winner, termination, _ in chunk.rows():

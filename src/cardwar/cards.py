@@ -21,11 +21,12 @@ import enum
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
+from typing import cast
 
 import attrs
 
 from cardwar._immutable import Immutable
-from cardwar.errors import CardwarError
+from cardwar.errors import CardwarError, is_text, shown, wrong_type
 
 __all__ = [
     "CARD_COUNT",
@@ -319,12 +320,30 @@ def check_deal_piles(deal: object) -> None:
 
 
 def format_cards(cards: Iterable[Card]) -> str:
-    """Return the notation of ``cards`` separated by spaces."""
-    return " ".join(str(c) for c in cards)
+    """Return the notation of ``cards`` separated by spaces.
+
+    >>> format_cards(parse_cards("10H JK"))
+    '10H JK'
+    """
+    try:
+        # Card.__str__ itself, not str(): a value that is not a card fails in it.
+        return " ".join(map(Card.__str__, cards))
+    except (TypeError, AttributeError, KeyError):
+        raise wrong_type("format_cards", "an iterable of cards", cards) from None
+
+
+def _items(values: object, what: str) -> list[object]:
+    """Return the items of ``values``, an iterable of ranks or suits that is not a
+    string of notation; raise :class:`CardError` if it is not iterable."""
+    try:
+        return list(cast(Iterable[object], values))
+    except TypeError:
+        raise CardError(f"bad {what} {shown(values)}: expected notation or an iterable of "
+                        f"{what}") from None
 
 
 def _ranks(ranks: Iterable[Rank | str | int] | str) -> tuple[Rank, ...]:
-    items = ranks.replace(",", " ").split() if isinstance(ranks, str) else list(ranks)
+    items = ranks.replace(",", " ").split() if isinstance(ranks, str) else _items(ranks, "ranks")
     out: list[Rank] = []
     for r in items:
         if isinstance(r, Rank):
@@ -347,7 +366,7 @@ def _suits(suits: Iterable[Suit | str] | str) -> tuple[Suit, ...]:
     if isinstance(suits, str):
         items: list[Suit | str] = [c for c in suits if not c.isspace() and c != ","]
     else:
-        items = list(suits)
+        items = _items(suits, "suits")  # type: ignore[assignment]
     out = [s if isinstance(s, Suit) else parse_suit(s) for s in items]
     if len(set(out)) != len(out):
         raise CardError(f"repeated suit in {' '.join(map(str, out))}")
@@ -393,7 +412,23 @@ def short_deck(*, jokers: int = 0, copies: int = 1) -> tuple[Card, ...]:
 def check_deal(piles: Sequence[Sequence[Card]], deck: Sequence[Card]) -> None:
     """Raise :class:`DealError` unless the piles together hold exactly the cards of ``deck``
     (as a multiset), saying which card is foreign, duplicated or missing.
+
+    >>> check_deal([parse_cards("2S"), parse_cards("3S")], parse_cards("2S 3S 4S"))
+    Traceback (most recent call last):
+    ...
+    cardwar.cards.DealError: the deal is missing cards of the deck: 4S
     """
+    check_deal_piles(piles)
+    if is_text(piles):
+        raise DealError("an explicit deal is a list of piles (each a sequence of cards), got "
+                        f"{type(piles).__name__}")
+    for pile in piles:
+        if is_text(pile) or not isinstance(pile, Sequence) \
+                or not all(type(c) is Card for c in pile):
+            raise DealError(f"each pile of a deal is a sequence of cards, got {shown(pile)}")
+    if is_text(deck) or not isinstance(deck, Sequence) \
+            or not all(type(c) is Card for c in deck):
+        raise wrong_type("check_deal", "the deck as a sequence of cards", deck)
     want = Counter(deck)
     have = Counter(c for pile in piles for c in pile)
     foreign = sorted((c for c in have if c not in want), key=_sort_key)

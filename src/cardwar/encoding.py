@@ -45,20 +45,25 @@ import functools
 import itertools
 from array import array
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
 from cardwar._immutable import Immutable
 from cardwar.cards import CARD_COUNT, card_from_index
-from cardwar.core import Outcome, Termination
+from cardwar.core import Outcome, Termination, Variant
 from cardwar.errors import (
     ActionTypeError,
+    ArgumentError,
     CardwarError,
     OptionsTypeError,
     StateError,
+    check_int,
     check_state,
+    is_text,
+    wrong_type,
 )
+from cardwar.rng import MAX_BOUND
 
 __all__ = [
     "MEMBERS",
@@ -148,6 +153,8 @@ def final_standings(result: Outcome, players: int) -> tuple[Standing, ...]:
     >>> [str(s) for s in final_standings(Outcome(Termination.ALL_CARDS, (1,)), 3)]
     ['finished 2', 'finished 1', 'finished 2']
     """
+    if type(result) is not Outcome or type(players) is not int or not 0 < players <= MAX_SEATS:
+        _check_result("final_standings", result, players, none=False)
     return tuple(
         Standing(SeatStatus.FINISHED, 1 if not result.winners or s in result.winners else 2)
         for s in range(players)
@@ -161,9 +168,53 @@ def win_loss_returns(result: Outcome | None, players: int) -> tuple[float, ...]:
     >>> win_loss_returns(Outcome(Termination.ALL_CARDS, (1,)), 3)
     (-1.0, 1.0, -1.0)
     """
+    if type(players) is not int or not 0 < players <= MAX_SEATS or (
+            result is not None and type(result) is not Outcome):
+        _check_result("win_loss_returns", result, players, none=True)
     if result is None or not result.winners:
         return (0.0,) * players
     return tuple(1.0 if s in result.winners else -1.0 for s in range(players))
+
+
+#: The most seats that the functions of seats here take: no game seats more players than
+#: the largest deck that can be shuffled (:data:`~cardwar.rng.MAX_BOUND`) has cards.
+MAX_SEATS = MAX_BOUND
+
+
+def _check_result(where: str, result: object, players: object, none: bool) -> None:
+    """Raise cardwar's error for the ``result`` and ``players`` of :func:`final_standings`
+    and :func:`win_loss_returns` (an :class:`~cardwar.core.Outcome`, or ``None`` where
+    ``none``; a number of seats)."""
+    if not isinstance(result, Outcome) and not (none and result is None):
+        raise wrong_type(f"{where}'s result", "an Outcome" + (" or None" if none else ""),
+                         result)
+    check_int(players, f"{where}'s players", 1, MAX_SEATS)
+
+
+def _check_game(where: str, game: object) -> None:
+    """Raise :class:`~cardwar.errors.ArgumentTypeError` unless ``game`` is a variant."""
+    if not isinstance(game, Variant):
+        raise wrong_type(where, "a variant (such as cardwar.war)", game)
+
+
+def _check_history(where: str, game: object, history: object, seat: object,
+                   partials: object = None, seen: object = None) -> None:
+    """Raise cardwar's error for a bad argument of the functions of a seat's history
+    (called once Python's own error showed that one is bad)."""
+    _check_game(where, game)
+    if is_text(history) or not hasattr(history, "__iter__"):
+        raise wrong_type(f"{where}'s history", "a sequence of states", history)
+    if type(seat) is not int:
+        raise wrong_type(f"{where}'s seat", "an int seat", seat)
+    if partials is not None and (is_text(partials)
+                                 or not hasattr(partials, "__iter__")):
+        raise wrong_type(f"{where}'s partials", "a sequence of tuples of ids", partials)
+    if seen is not None:
+        try:
+            array("d", cast(Any, seen))
+        except (TypeError, OverflowError):
+            raise wrong_type(f"{where}'s seen", "an array of floats (from seen_tensor)",
+                             seen) from None
 
 
 def check_index(index: object, size: int, title: str) -> int:
@@ -195,13 +246,21 @@ def information_state(game: Any, history: Iterable[Any], seat: int,
     """
     lines: list[str] = []
     chosen = itertools.repeat(()) if partials is None else partials
-    for state, partial in zip(history, chosen, strict=False):  # repeat() is endless
-        text = game.render_observation(game.observe(state, seat), ascii=True)
-        if partial and seat == game.to_act(state):
-            text += "\n  chosen so far: " + " ".join(
-                str(game.action_from_index(state.options, i)) for i in partial)
-        if not lines or lines[-1] != text:
-            lines.append(text)
+    try:
+        for state, partial in zip(history, chosen, strict=False):  # repeat() is endless
+            text = game.render_observation(game.observe(state, seat), ascii=True)
+            if partial and seat == game.to_act(state):
+                text += "\n  chosen so far: " + " ".join(
+                    str(game.action_from_index(state.options, i)) for i in partial)
+            if not lines or lines[-1] != text:
+                lines.append(text)
+    except (TypeError, AttributeError) as err:
+        if isinstance(err, CardwarError):
+            raise
+        _check_history("information_state", game, history, seat, partials)
+        raise
+    if not lines:  # no state: nothing checked the arguments yet
+        _check_history("information_state", game, history, seat, partials)
     return "\n".join(lines)
 
 
@@ -216,6 +275,7 @@ def information_state_layout(game: Any, options: Any) -> tuple[Part, ...]:
     >>> [p.name for p in information_state_layout(war, war.options())][5:8]
     ['last_battle', 'seen_stock_sizes', 'seen_won_sizes']
     """
+    _check_game("information_state_layout", game)
     layout = tuple(game.observation_layout(options))
     seen = tuple(Part(f"seen_{p.name}", p.shape, p.public,
                       f"the largest value of {p.name} the seat has observed so far")
@@ -232,11 +292,18 @@ def seen_tensor(game: Any, history: Iterable[Any], seat: int,
     states of ``history``, folded into ``seen`` (from an earlier part of the same game;
     a new array is returned): the memory part of :func:`information_state_tensor`, to
     keep step by step."""
-    out = None if seen is None else array("d", seen)
-    for state in history:
-        now = game.observation_tensor(game.observe(state, seat))
-        out = now if out is None else array("d", map(max, out, now))
+    try:
+        out = None if seen is None else array("d", seen)
+        for state in history:
+            now = game.observation_tensor(game.observe(state, seat))
+            out = now if out is None else array("d", map(max, out, now))
+    except (TypeError, AttributeError, OverflowError) as err:
+        if isinstance(err, CardwarError):
+            raise
+        _check_history("seen_tensor", game, history, seat, None, seen)
+        raise
     if out is None:
+        _check_history("seen_tensor", game, history, seat, None, seen)
         raise StateError("the history holds no state")
     return out
 
@@ -261,15 +328,25 @@ def information_state_tensor(game: Any, history: Sequence[Any], seat: int,
     >>> len(tensor) == 2 * arneson.observation_shape(states[0].options)[0]
     True
     """
-    if not history:
-        raise StateError("the history holds no state")
-    last = history[-1]
-    tensor: array[float] = game.observation_tensor(game.observe(last, seat))
-    tensor.extend(seen_tensor(game, history, seat, seen))
-    if game.partial_size(last.options):
-        chosen = partials[-1] if partials else ()
-        mine = chosen if seat == game.to_act(last) else ()
-        tensor.extend(game.partial_tensor(last.options, mine))
+    try:
+        if not history:
+            _check_history("information_state_tensor", game, history, seat, partials, seen)
+            raise StateError("the history holds no state")
+        last = history[-1]
+        tensor: array[float] = game.observation_tensor(game.observe(last, seat))
+        tensor.extend(seen_tensor(game, history, seat, seen))
+        if game.partial_size(last.options):
+            chosen = partials[-1] if partials else ()
+            mine = chosen if seat == game.to_act(last) else ()
+            tensor.extend(game.partial_tensor(last.options, mine))
+    except (TypeError, AttributeError, KeyError, IndexError) as err:
+        if isinstance(err, CardwarError):
+            raise
+        _check_history("information_state_tensor", game, history, seat, partials, seen)
+        if not hasattr(history, "__getitem__"):
+            raise wrong_type("information_state_tensor's history", "a sequence of states",
+                             history) from None
+        raise
     return tensor
 
 
@@ -281,8 +358,16 @@ def step_index(game: Any, state: Any, partial: tuple[int, ...], index: int
     whole action; an illegal id raises :class:`~cardwar.core.IllegalActionError` and
     changes nothing.
     """
-    ids = (*partial, index)
-    action = game.indices_to_action(state, ids)
+    try:
+        ids = (*partial, index)
+        action = game.indices_to_action(state, ids)
+    except (TypeError, AttributeError) as err:
+        if isinstance(err, CardwarError):
+            raise
+        _check_game("step_index", game)
+        if is_text(partial) or not hasattr(partial, "__iter__"):
+            raise wrong_type("step_index's partial", "a tuple of ids", partial) from None
+        raise
     if action is None:
         return state, ids
     return game.step(state, action), ()
@@ -574,19 +659,42 @@ def tensor_part(layout: Sequence[Part], tensor: Sequence[float], name: str
     (0.5, 0.5)
     """
     start = 0
-    for part in layout:
-        if part.name == name:
-            return tuple(tensor[start:start + part.size])
-        start += part.size
-    raise KeyError(f"no tensor part {name!r}; parts: {', '.join(p.name for p in layout)}")
+    try:
+        for part in layout:
+            if part.name == name:
+                return tuple(tensor[start:start + part.size])
+            start += part.size
+    except (TypeError, AttributeError):
+        if is_text(layout) or not hasattr(layout, "__iter__") \
+                or not all(type(p) is Part for p in layout):
+            raise wrong_type("tensor_part's layout", "a sequence of Part values", layout) \
+                from None
+        raise wrong_type("tensor_part's tensor", "a sequence of floats", tensor) from None
+    if not isinstance(name, str):
+        raise wrong_type("tensor_part's name", "a str", name)
+    raise ArgumentError(f"no tensor part {name!r}; parts: {', '.join(p.name for p in layout)}")
 
 
 def relative(values: Sequence[Any], seat: int) -> Sequence[Any]:
     """Return per-seat ``values`` in seat-relative order: the observing seat first, then
-    the seats after it in turn (``values`` itself for seat 0)."""
-    if not seat:
+    the seats after it in turn (``values`` itself for seat 0).
+
+    >>> relative("ABC", 1), relative("ABC", 0)
+    (['B', 'C', 'A'], 'ABC')
+    """
+    if not seat and type(seat) is int:
         return values
-    return [*values[seat:], *values[:seat]]
+    try:
+        if 0 < seat < len(values) and type(seat) is int:
+            return [*values[seat:], *values[:seat]]
+    except TypeError:
+        pass
+    if type(seat) is not int:
+        raise wrong_type("relative's seat", "an int seat", seat)
+    if not hasattr(values, "__len__") or not hasattr(values, "__getitem__"):
+        raise wrong_type("relative's values", "a sequence of per-seat values", values)
+    raise ArgumentError(f"relative expects a seat in [0, {len(values) - 1}] of its "
+                        f"{len(values)} values, got {seat}")
 
 
 class TensorWriter:
@@ -732,7 +840,10 @@ def pack(values: Iterable[float]) -> bytes:
     >>> TensorWriter((), 2).packed(pack((0.5, 1.0))).done().tolist()
     [0.5, 1.0]
     """
-    return array("d", values).tobytes()
+    try:
+        return array("d", values).tobytes()
+    except (TypeError, OverflowError):
+        raise wrong_type("pack", "an iterable of floats", values) from None
 
 
 @functools.lru_cache(maxsize=64)

@@ -18,14 +18,19 @@ __all__ = [
     "ActionTypeError",
     "AgentError",
     "ArgumentError",
+    "ArgumentTypeError",
     "CardwarError",
     "ObservationError",
     "OptionsTypeError",
     "SeatError",
     "StateError",
+    "check_int",
     "check_observation",
     "check_seat",
     "check_state",
+    "is_text",
+    "shown",
+    "wrong_type",
 ]
 
 
@@ -56,6 +61,13 @@ class ArgumentError(CardwarError, ValueError):
     no more specific error names: a run's size, an engine's name, the number of agents."""
 
 
+class ArgumentTypeError(ArgumentError, TypeError):
+    """Raised for an argument of a function of the library of the wrong type (``None``,
+    a string, a float or a bool where an int is due, something that is not a card or not a
+    variant): a ``TypeError``, and an :class:`ArgumentError` too, as the same argument out
+    of its range is, so that either catches it."""
+
+
 class StateError(CardwarError, TypeError):
     """Raised when a variant's function is given a state that is not one of its own
     (another variant's state, or anything else)."""
@@ -71,6 +83,56 @@ class SeatError(CardwarError, ValueError, TypeError):
     ``TypeError``) or out of range (a ``ValueError``); it is both, so either catches it."""
 
 
+def shown(value: object, limit: int = 60) -> str:
+    """Return ``repr(value)`` cut to about ``limit`` characters, for a message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def is_text(value: object) -> bool:
+    """Return whether ``value`` is a ``str`` or ``bytes``: iterable, but never the
+    sequence of values (cards, piles, seats) that a function asks for."""
+    return isinstance(value, (str, bytes))
+
+
+def wrong_type(where: str, expected: str, value: object) -> ArgumentTypeError:
+    """Return the error that says ``where`` (a function, or one of its arguments) expects
+    ``expected`` and was given ``value``, of the wrong type.
+
+    >>> wrong_type("format_card", "a Card or None", "x")
+    ArgumentTypeError("format_card expects a Card or None, got str 'x'")
+    """
+    return ArgumentTypeError(f"{where} expects {expected}, got {type(value).__name__} "
+                             f"{shown(value)}")
+
+
+def check_int(value: object, where: str, low: int, high: int | None = None,
+              span: str | None = None) -> int:
+    """Return ``value`` if it is an int (not a bool) in ``[low, high]`` (``high`` ``None``:
+    no upper bound); raise :class:`ArgumentTypeError` for a value of another type and
+    :class:`ArgumentError` for an int out of range, each saying that ``where`` expects an
+    int ``span`` (by default ``in [low, high]`` or ``>= low``).
+
+    >>> check_int(3, "f", 0, 9)
+    3
+    >>> check_int(True, "f", 0, 9)
+    Traceback (most recent call last):
+    ...
+    cardwar.errors.ArgumentTypeError: f expects an int in [0, 9], got bool True
+    >>> check_int(-1, "f", 0)
+    Traceback (most recent call last):
+    ...
+    cardwar.errors.ArgumentError: f expects an int >= 0, got -1
+    """
+    if span is None:
+        span = f">= {low}" if high is None else f"in [{low}, {high}]"
+    if type(value) is not int:
+        raise wrong_type(where, f"an int {span}", value)
+    if value < low or (high is not None and value > high):
+        raise ArgumentError(f"{where} expects an int {span}, got {shown(value)}")
+    return value
+
+
 def check_seat(seat: object, players: int) -> int:
     """Return ``seat`` if it is an int in ``[0, players - 1]`` (not a bool, not a float
     equal to one); raise :class:`SeatError` otherwise.
@@ -82,9 +144,13 @@ def check_seat(seat: object, players: int) -> int:
     ...
     cardwar.errors.SeatError: seat must be an int in [0, 1], got 1.0
     """
-    if type(seat) is not int or not 0 <= seat < players:
-        raise SeatError(f"seat must be an int in [0, {players - 1}], got {seat!r}")
-    return seat
+    try:
+        if type(seat) is int and 0 <= seat < players:
+            return seat
+    except TypeError:  # players is not a number: said below
+        pass
+    check_int(players, "check_seat's players", 1)
+    raise SeatError(f"seat must be an int in [0, {players - 1}], got {seat!r}")
 
 
 def check_observation(observation: object, cls: type, game: str) -> None:
@@ -101,5 +167,9 @@ def check_state(state: object, cls: type, game: str) -> None:
     """Raise :class:`StateError` unless ``state`` is an instance of exactly ``cls``, the
     state class of the game named ``game``."""
     if type(state) is not cls:
+        if not isinstance(cls, type):
+            raise wrong_type("check_state's cls", "a state class", cls)
+        if not isinstance(game, str):
+            raise wrong_type("check_state's game", "the game's title, a str", game)
         raise StateError(f"expected a state of {game} ({cls.__module__.rsplit('.', 1)[0]}"
                          f".{cls.__name__}), got {type(state).__name__}")

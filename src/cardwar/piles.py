@@ -30,6 +30,7 @@ from typing import Any, overload
 
 from cardwar._immutable import Immutable
 from cardwar.cards import Card
+from cardwar.errors import check_int, is_text, wrong_type
 
 __all__ = ["PILE_FROM", "Pile", "advanced", "piled"]
 
@@ -203,13 +204,33 @@ def advanced(pile: Sequence[Card], taken: int, cards: tuple[Card, ...] = ()) -> 
     >>> advanced(parse_cards("2S 3S"), 3, parse_cards("4S 5S"))
     (Card.parse('5S'),)
     """
+    if type(taken) is not int or taken < 0 or type(cards) is not tuple:
+        cards = _checked(taken, cards)
     if type(pile) is Pile:
         return pile.advanced(taken, cards)
+    if type(pile) is not tuple:
+        pile = _cards_of(pile, "advanced's pile")
     n = len(pile)
     if taken > n:
         return cards[taken - n:]
-    rest = pile[taken:] if type(pile) is tuple else tuple(pile[taken:])
+    rest = pile[taken:]
     return rest + cards if cards else rest
+
+
+def _cards_of(cards: object, where: str) -> tuple[Card, ...]:
+    """Return ``cards`` as a tuple if it is a sequence of cards (a list, a pile); raise
+    :class:`~cardwar.errors.ArgumentTypeError` otherwise."""
+    if isinstance(cards, Sequence) and not is_text(cards):
+        out = tuple(cards)
+        if all(type(c) is Card for c in out):
+            return out
+    raise wrong_type(where, "a sequence of cards", cards)
+
+
+def _checked(taken: object, cards: object) -> tuple[Card, ...]:
+    """Check :func:`advanced`'s ``taken`` and ``cards``; return the cards as a tuple."""
+    check_int(taken, "advanced's taken", 0)
+    return cards if type(cards) is tuple else _cards_of(cards, "advanced's cards")
 
 
 #: Games whose deck has more cards than this keep their stocks and win piles as piles
@@ -221,6 +242,10 @@ PILE_FROM = 256
 def piled(piles: Sequence[Sequence[Card]], deck_size: int) -> tuple[Sequence[Card], ...]:
     """Return ``piles`` as the stocks of a game whose deck has ``deck_size`` cards:
     :class:`Pile` values beyond :data:`PILE_FROM` cards, else tuples."""
+    check_int(deck_size, "piled's deck_size", 0)
+    if is_text(piles) or not isinstance(piles, Iterable):
+        raise wrong_type("piled", "a sequence of piles", piles)
+    out = tuple(p if type(p) is tuple else _cards_of(p, "piled's piles") for p in piles)
     if deck_size > PILE_FROM:
-        return tuple(Pile.of(p) for p in piles)
-    return tuple(tuple(p) for p in piles)
+        return tuple(Pile.of(p) for p in out)
+    return out

@@ -44,7 +44,7 @@ from cardwar.core import (
     Variant,
     options_to_json,
 )
-from cardwar.errors import CardwarError, StateError
+from cardwar.errors import CardwarError, StateError, is_text
 from cardwar.piles import Pile
 from cardwar.rng import MAX_SEED
 from cardwar.variants import UnknownVariantError, variant
@@ -781,8 +781,12 @@ def deal_notation(
     >>> deal_notation(["3s 2h", ["T♥"]])
     (('3S', '2H'), ('10H',))
     """
-    from cardwar.cards import parse_cards
+    from cardwar.cards import DealError, check_deal_piles, parse_cards
 
     if deal is None:
         return None
+    check_deal_piles(deal)
+    if is_text(deal):
+        raise DealError("an explicit deal is a list of piles (each a string of card notation "
+                        f"or a list of cards), got {type(deal).__name__}")
     return tuple(tuple(str(c) for c in parse_cards(pile)) for pile in deal)

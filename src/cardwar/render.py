@@ -28,7 +28,7 @@ import attrs
 
 from cardwar.cards import Card
 from cardwar.core import OptionError, Outcome, Variant
-from cardwar.errors import ArgumentError
+from cardwar.errors import ArgumentError, ArgumentTypeError, CardwarError, shown, wrong_type
 from cardwar.piles import Pile
 
 __all__ = [
@@ -50,6 +50,7 @@ def player_counts(game: Variant) -> tuple[int, ...] | None:
     """Return every number of players ``game`` allows, or ``None`` when it has no upper
     bound: the counts between ``MIN_PLAYERS`` and ``MAX_PLAYERS`` that its ``options``
     accept (General's War takes 2 or 4, not 3)."""
+    _check_variant(game)
     low, high = game.MIN_PLAYERS, game.MAX_PLAYERS
     if high is None:
         return None
@@ -72,6 +73,7 @@ def players_text(game: Variant) -> str:
     >>> [players_text(variant(n)) for n in ("war", "peace", "generals", "cold-war", "caravan")]
     ['2 or more', '2 to 4', '2 or 4', '3 or 4', '2']
     """
+    _check_variant(game)
     counts = player_counts(game)
     if counts is None:
         return f"{game.MIN_PLAYERS} or more"
@@ -94,8 +96,10 @@ def format_card(card: Card | None, *, ascii: bool = False) -> str:
     >>> format_card(parse_card("10H")), format_card(parse_card("10H"), ascii=True)
     ('10♥', '10H')
     """
-    if card is None:
-        return "--"
+    if type(card) is not Card:
+        if card is None:
+            return "--"
+        raise wrong_type("format_card", "a Card or None", card)
     if ascii or card.suit is None:
         return str(card)
     return card.rank.symbol + SUIT_SYMBOLS[card.suit.value]
@@ -103,7 +107,12 @@ def format_card(card: Card | None, *, ascii: bool = False) -> str:
 
 def format_cards(cards: Iterable[Card], *, ascii: bool = False) -> str:
     """Return cards separated by spaces (``-`` for none)."""
-    text = " ".join(format_card(c, ascii=ascii) for c in cards)
+    try:
+        text = " ".join(format_card(c, ascii=ascii) for c in cards)
+    except TypeError as err:
+        if isinstance(err, CardwarError):
+            raise
+        raise wrong_type("format_cards", "an iterable of cards", cards) from None
     return text or "-"
 
 
@@ -113,7 +122,16 @@ def result_lines(result: Outcome | None) -> list[str]:
 
 
 def indent_block(lines: list[str]) -> str:
-    """Return the lines as one text: the first as a heading, the others indented under it."""
+    """Return the lines as one text: the first as a heading, the others indented under it.
+
+    >>> print(indent_block(["War", "seat 0: 26 cards"]))
+    War
+      seat 0: 26 cards
+    """
+    if not isinstance(lines, (list, tuple)) or not all(isinstance(x, str) for x in lines):
+        raise wrong_type("indent_block", "a list of str lines", lines)
+    if not lines:
+        raise ArgumentError("indent_block expects at least one line (the heading), got []")
     return "\n".join([lines[0], *("  " + line for line in lines[1:])])
 
 
@@ -126,14 +144,27 @@ def symbolize(text: str, *, ascii: bool = False) -> str:
     >>> symbolize("0:9S 1:JK=TOP -> seat 0 takes 7")
     '0:9♠ 1:JK=TOP -> seat 0 takes 7'
     """
+    if type(text) is not str and not isinstance(text, str):
+        raise wrong_type("symbolize", "a str", text)
     if ascii:
         return text
     return _CARD_TOKEN.sub(lambda m: m.group(0)[:-1] + SUIT_SYMBOLS[m.group(0)[-1]], text)
 
 
 def format_card_suit(letter: str, ascii: bool) -> str:
-    """Return a suit for people: its symbol, or its letter with ``ascii``."""
-    return letter if ascii else SUIT_SYMBOLS[letter]
+    """Return a suit for people: its symbol, or its letter with ``ascii``.
+
+    >>> format_card_suit("H", False), format_card_suit("H", True)
+    ('♥', 'H')
+    """
+    try:
+        symbol = SUIT_SYMBOLS[letter]
+    except (KeyError, TypeError):
+        if not isinstance(letter, str):
+            raise wrong_type("format_card_suit", "a suit letter (C, D, H or S)", letter) from None
+        raise ArgumentError(f"format_card_suit expects a suit letter (C, D, H or S), got "
+                            f"{shown(letter)}") from None
+    return letter if ascii else symbol
 
 
 # --- the registry and the generic rendering -------------------------------------------
@@ -162,6 +193,8 @@ def _value(value: object, ascii: bool) -> str:
 def render_fields(title: str, value: object, *, ascii: bool = False) -> str:
     """Return ``value`` (an attrs class) field by field, one line each, cards shown as
     cards: the rendering of a variant without a renderer of its own."""
+    if not isinstance(title, str):
+        raise wrong_type("render_fields", "a str title", title)
     lines = [title]
     if attrs.has(type(value)):
         for f in attrs.fields(cast(Any, type(value))):
@@ -190,4 +223,4 @@ def render_observation(variant: Variant, observation: Any, *, ascii: bool = Fals
 
 def _check_variant(variant: object) -> None:
     if not isinstance(variant, Variant):
-        raise ArgumentError(f"expected a variant, got {variant!r}")
+        raise ArgumentTypeError(f"expected a variant, got {shown(variant)}")

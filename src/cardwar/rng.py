@@ -35,7 +35,13 @@ from typing import Any, TypeVar, cast
 
 import attrs
 
-from cardwar.errors import CardwarError
+from cardwar.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    CardwarError,
+    check_int,
+    wrong_type,
+)
 
 __all__ = [
     "GAMMA",
@@ -77,11 +83,23 @@ class SeedError(CardwarError, ValueError):
 
 
 def mix64(z: int) -> int:
-    """Return SplitMix64's finaliser of ``z``, a bijection of 64-bit words.
+    """Return SplitMix64's finaliser of ``z``, a bijection of 64-bit words: ``z`` is an
+    int in ``[0, 2**64 - 1]`` (anything else raises :class:`~cardwar.errors.ArgumentError`,
+    or :class:`~cardwar.errors.ArgumentTypeError` for a non-int).
 
     >>> hex(mix64(0)), hex(mix64(1))
     ('0x0', '0x5692161d100b05e5')
     """
+    if type(z) is not int or not 0 <= z <= MASK64:
+        check_int(z, "mix64", 0, MASK64, "in [0, 2**64 - 1]")
+    z = ((z ^ (z >> 30)) * _M1) & MASK64
+    z = ((z ^ (z >> 27)) * _M2) & MASK64
+    return z ^ (z >> 31)
+
+
+def _mix64(z: int) -> int:
+    """Return :func:`mix64` of ``z`` without checking it: the generator's own draws, whose
+    words are in range by construction."""
     z = ((z ^ (z >> 30)) * _M1) & MASK64
     z = ((z ^ (z >> 27)) * _M2) & MASK64
     return z ^ (z >> 31)
@@ -116,7 +134,7 @@ def derive_seed(master: int, index: int) -> int:
     """
     check_seed(master, "master seed")
     check_seed(index, "index")
-    return mix64((mix64((master + _DERIVE) & MASK64) + (index + 1) * GAMMA) & MASK64)
+    return _mix64((_mix64((master + _DERIVE) & MASK64) + (index + 1) * GAMMA) & MASK64)
 
 
 @attrs.frozen(slots=True)
@@ -148,18 +166,19 @@ class Rng:
     def from_seed(cls, seed: int) -> Rng:
         """Return the generator of ``seed`` at counter 0, validating the seed."""
         check_seed(seed)
-        return cls(mix64((seed + GAMMA) & MASK64), 0)
+        return cls(_mix64((seed + GAMMA) & MASK64), 0)
 
     def bits(self) -> tuple[int, Rng]:
         """Return the next 64-bit word and the advanced generator."""
         c = self.counter
-        word = mix64((self.key + (c + 1) * GAMMA) & MASK64)
+        word = _mix64((self.key + (c + 1) * GAMMA) & MASK64)
         return word, Rng(self.key, c + 1)
 
     def below(self, n: int) -> tuple[int, Rng]:
         """Return an int uniform in ``[0, n)`` (bias below 2**-50) and the advanced generator."""
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_BOUND:
-            raise ValueError(f"bound must be an int in [1, {MAX_BOUND}], got {n!r}")
+            cls = ArgumentError if type(n) is int else ArgumentTypeError
+            raise cls(f"bound must be an int in [1, {MAX_BOUND}], got {n!r}")
         word, nxt = self.bits()
         return (word * n) >> 64, nxt
 
@@ -177,7 +196,7 @@ class Rng:
         c = self.counter
         for i in range(len(out) - 1, 0, -1):
             c += 1
-            j = (mix64((key + c * GAMMA) & MASK64) * (i + 1)) >> 64
+            j = (_mix64((key + c * GAMMA) & MASK64) * (i + 1)) >> 64
             out[i], out[j] = out[j], out[i]
         return tuple(out), Rng(key, c)
 
@@ -252,17 +271,42 @@ def choose_index(rng: Rng, n: int) -> tuple[int, Rng]:
     >>> choose_index(Rng.from_seed(1), 3)[0], choose_index(Rng.from_seed(1), 10**6)[0] < 10**6
     (1, True)
     """
-    if n <= MAX_BOUND:
-        return rng.below(n)
-    word, rng = rng.bits()
-    return (word * n) >> 64, rng
+    # Python's own errors of bad arguments are caught here, at no cost to good ones.
+    try:
+        if n <= MAX_BOUND:
+            return rng.below(n)
+        word, rng = rng.bits()
+        return (word * n) >> 64, rng
+    except (TypeError, AttributeError, ValueError):
+        if type(rng) is not Rng:
+            raise wrong_type("choose_index", "a cardwar.rng.Rng", rng) from None
+        check_int(n, "choose_index", 1)
+        raise
+
+
+def _advanced_error(rng: object, key: object, counter: object) -> CardwarError:
+    if type(rng) is not Rng and type(rng) is not ChanceRng:
+        return wrong_type("advanced", "a cardwar.rng.Rng or ChanceRng", rng)
+    if type(key) is not Draws:
+        return wrong_type("advanced", "the Draws of a ChanceRng as its key", key)
+    check_int(counter, "advanced's counter", 0)
+    return ArgumentError(f"advanced cannot advance {rng!r}")  # not reached
 
 
 def advanced(rng: Rng, key: int, counter: int) -> Rng:
     """Return the generator ``rng`` advanced to ``counter`` (``key`` is its own): itself
     if it has not moved, else a generator of the same kind."""
-    if counter == rng.counter:
-        return rng
+    try:
+        if counter == rng.counter:
+            return rng
+    except AttributeError:
+        raise _advanced_error(rng, key, counter) from None
     if type(rng) is Rng:
         return Rng(key, counter)
-    return cast(Rng, ChanceRng(cast(Draws, key), counter))
+    return cast(Rng, _chance_advanced(rng, key, counter))
+
+
+def _chance_advanced(rng: object, key: object, counter: object) -> ChanceRng:
+    if type(rng) is ChanceRng and type(key) is Draws and type(counter) is int and counter >= 0:
+        return ChanceRng(key, counter)
+    raise _advanced_error(rng, key, counter)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from cardwar.errors import wrong_type
+
 __all__ = ["rules_page", "rules_text"]
 
 _LABEL = re.compile(r"^\([A-Za-z0-9_-]+\)=\s*$")
@@ -29,7 +31,15 @@ def rules_page(name: str) -> str | None:
 def rules_text(markdown: str, options: str = "") -> str:
     """Return a rules page as plain text: headings underlined, link and role markup
     reduced to their text, labels and pictures dropped, and the options table (a
-    directive of the docs) replaced by ``options``."""
+    directive of the docs) replaced by ``options``.
+
+    >>> rules_text("# War")
+    'War\\n===\\n'
+    """
+    if not isinstance(markdown, str):
+        raise wrong_type("rules_text", "a rules page's Markdown, a str", markdown)
+    if not isinstance(options, str):
+        raise wrong_type("rules_text's options", "the options table as text, a str", options)
     out: list[str] = []
     lines = markdown.splitlines()
     i = 0

@@ -10,7 +10,16 @@ from collections.abc import Iterable
 from typing import Any
 
 from cardwar.cards import Card
-from cardwar.errors import ObservationError, OptionsTypeError, StateError, check_observation
+from cardwar.errors import (
+    ArgumentError,
+    ObservationError,
+    OptionsTypeError,
+    StateError,
+    check_observation,
+    is_text,
+    shown,
+    wrong_type,
+)
 from cardwar.rng import Rng
 
 __all__ = ["check_arguments", "cut", "fresh_rng", "unseen"]
@@ -35,14 +44,29 @@ def check_arguments(observation: object, observation_type: type, title: str,
 def unseen(deck: Iterable[Card], seen: Iterable[Card]) -> list[Card]:
     """Return the cards of ``deck`` (in its order, so that a sample depends on its
     generator alone) that are not among ``seen``, counting copies; raise
-    :class:`~cardwar.errors.ObservationError` if ``seen`` holds a card the deck has not."""
-    left = Counter(seen)
+    :class:`~cardwar.errors.ObservationError` if ``seen`` holds a card the deck has not.
+
+    >>> from cardwar.cards import parse_cards
+    >>> unseen(parse_cards("2S 3S 3S 4S"), parse_cards("3S"))
+    [Card.parse('2S'), Card.parse('3S'), Card.parse('4S')]
+    """
+    if is_text(deck):
+        raise wrong_type("unseen's deck", "an iterable of cards", deck)
+    if is_text(seen):
+        raise wrong_type("unseen's seen", "an iterable of cards", seen)
+    try:
+        left = Counter(seen)
+    except TypeError:
+        raise wrong_type("unseen's seen", "an iterable of cards", seen) from None
     out = []
-    for card in deck:
-        if left[card]:
-            left[card] -= 1
-        else:
-            out.append(card)
+    try:
+        for card in deck:
+            if left[card]:
+                left[card] -= 1
+            else:
+                out.append(card)
+    except TypeError:
+        raise wrong_type("unseen's deck", "an iterable of cards", deck) from None
     if +left:
         raise ObservationError(
             "the observation shows cards the game's deck does not hold: "
@@ -51,16 +75,36 @@ def unseen(deck: Iterable[Card], seen: Iterable[Card]) -> list[Card]:
 
 
 def cut(cards: tuple[Card, ...], sizes: list[int]) -> list[tuple[Card, ...]]:
-    """Return ``cards`` cut into consecutive parts of ``sizes`` (which add up to them)."""
+    """Return ``cards`` cut into consecutive parts of ``sizes`` (which add up to them).
+
+    >>> cut((1, 2, 3), [2, 0, 1])
+    [(1, 2), (), (3,)]
+    """
+    if type(cards) is not tuple:
+        raise wrong_type("cut", "the cards as a tuple", cards)
     parts = []
     at = 0
-    for n in sizes:
-        parts.append(cards[at:at + n])
-        at += n
-    return parts
+    try:
+        for n in sizes:
+            if n < 0:
+                break
+            parts.append(cards[at:at + n])
+            at += n
+        else:
+            if at == len(cards):
+                return parts
+    except TypeError:
+        pass
+    if is_text(sizes) or not isinstance(sizes, Iterable) \
+            or any(type(n) is not int for n in sizes):
+        raise wrong_type("cut's sizes", "a list of ints >= 0", sizes)
+    raise ArgumentError(f"cut expects sizes >= 0 that add up to the {len(cards)} cards, "
+                        f"got {shown(sizes)}")
 
 
 def fresh_rng(rng: Rng) -> tuple[Rng, Rng]:
     """Return a generator for a sampled state, drawn from ``rng``, and ``rng`` advanced."""
+    if type(rng) is not Rng:
+        raise StateError(f"expected a cardwar.rng.Rng, got {type(rng).__name__}")
     word, rng = rng.bits()
     return Rng.from_seed(word), rng

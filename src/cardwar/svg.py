@@ -26,7 +26,7 @@ from xml.sax.saxutils import escape
 import attrs
 
 from cardwar.cards import Card, Suit
-from cardwar.errors import StateError
+from cardwar.errors import StateError, wrong_type
 
 __all__ = ["Picture", "Row", "Shown", "draw", "svg"]
 
@@ -129,6 +129,8 @@ def _text(x: float, y: float, text: str, size: int = 12, anchor: str = "start",
 
 def draw(picture: Picture) -> str:
     """Return the SVG document of ``picture``."""
+    if not isinstance(picture, Picture):
+        raise wrong_type("draw", "a Picture", picture)
     widest = max((_row_width(r) for r in picture.rows), default=0)
     width = min(_MAX_W, max(360, _MARGIN * 2 + _LABEL_W + widest))
     height = _MARGIN + 26 + len(picture.rows) * _ROW_H + 18 * len(picture.lines) + _MARGIN

@@ -42,7 +42,7 @@ from cardwar._processes import in_processes
 from cardwar.agents import agent as build_agent
 from cardwar.agents import play
 from cardwar.core import Variant
-from cardwar.errors import AgentError
+from cardwar.errors import AgentError, ArgumentError, check_int, wrong_type
 from cardwar.records import Record
 from cardwar.rng import check_seed, derive_seed
 from cardwar.variants import as_variant
@@ -58,6 +58,18 @@ def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float
     >>> [round(x, 3) for x in wilson(60, 100)]
     [0.502, 0.691]
     """
+    check_int(trials, "wilson's trials", 0)
+    for name, value in (("successes", successes), ("z", z)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise wrong_type(f"wilson's {name}", "a number (an int or a float)", value)
+        if not math.isfinite(value):
+            raise ArgumentError(f"wilson's {name} must be finite, got {value!r}")
+    # A score times its meetings may pass its trials by a rounding error.
+    if not 0 <= successes <= trials * (1 + 1e-9):
+        raise ArgumentError(f"wilson's successes must be in [0, trials] = [0, {trials}], "
+                            f"got {successes!r}")
+    if z <= 0:
+        raise ArgumentError(f"wilson's z must be > 0, got {z!r}")
     if trials <= 0:
         return 0.0, 1.0
     p = successes / trials

@@ -20,7 +20,7 @@ from cardwar.core import GameOverError, IllegalActionError, OptionError, Outcome
 from cardwar.errors import StateError, check_state
 from cardwar.piles import EMPTY, Pile, piled
 from cardwar.piles import advanced as advanced_pile
-from cardwar.rng import GAMMA, MASK64, MAX_BOUND, Draws, Rng, advanced, mix64
+from cardwar.rng import GAMMA, MASK64, MAX_BOUND, Draws, Rng, _mix64, advanced
 from cardwar.svg import Pictured
 
 __all__ = [
@@ -826,7 +826,7 @@ def shuffle_in_place(cards: list[Card], key: int | Draws, counter: int) -> int:
         return cast(Draws, key).shuffle_in_place(cards, counter)
     for i in range(len(cards) - 1, 0, -1):
         counter += 1
-        j = (mix64((key + counter * GAMMA) & MASK64) * (i + 1)) >> 64
+        j = (_mix64((key + counter * GAMMA) & MASK64) * (i + 1)) >> 64
         cards[i], cards[j] = cards[j], cards[i]
     return counter
 
