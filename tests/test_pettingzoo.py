@@ -187,6 +187,22 @@ def test_gymnasium_learner_against_cardwar_agents() -> None:
     assert isinstance(learner._agents[0], type(agents.heuristic("caravan", 0)))
 
 
+def test_gymnasium_learner_against_the_search_agents() -> None:
+    # opponents="search": the variant's search agent in every other seat (Cold War: two).
+    from cardwar.variants.cold_war import ColdWarSearch
+
+    learner = CardwarEnv("cold-war", seat=2, opponents="search")
+    _, info = learner.reset(seed=4)
+    assert [type(a) for a in learner._agents.values()] == [ColdWarSearch, ColdWarSearch]
+    for _ in range(40):
+        _, _, terminated, truncated, info = learner.step(
+            int(np.flatnonzero(info["action_mask"])[0]))
+        assert not terminated
+        assert not truncated
+    # Forty of the learner's moves, and the search agents' in between: tricks were taken.
+    assert learner.table.state.tricks >= 10
+
+
 def test_gymnasium_illegal_actions() -> None:
     learner = CardwarEnv("caravan", opponents="random")
     _, info = learner.reset(seed=2)

@@ -7,7 +7,8 @@ observation is its observation tensor as float32 (with General's War's squad car
 so far appended); ``info["action_mask"]`` holds the legal ids (int8); the reward is the
 learner's ``returns`` when the game ends, 0 before. A game cut short by a length limit is
 truncated, any other end terminated. ``opponents`` is an agent kind (``random``,
-``heuristic``, ``first``; seeded from the game's seed) for every other seat, or a list of
+``heuristic``, ``first``, ``search`` for the variant's search agent, a stronger yardstick;
+seeded from the game's seed) for every other seat, or a list of
 agents, one per other seat in seat order. An illegal id loses the game on the spot
 (reward -1, terminated, ``info["illegal_action"]``), as PettingZoo's own environments
 do; ``illegal_action="raise"`` raises cardwar's error instead. In a game that plays
