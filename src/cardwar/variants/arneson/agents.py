@@ -70,16 +70,16 @@ class ArnesonSearch:
     states that its observation allows (:func:`~cardwar.variants.arneson.sample_state`,
     uniform among them, from its own seeded generator), predicts in each the card the
     opponent plays by :class:`ArnesonHeuristic`'s rule (its model of the opponent, from
-    the opponent's three cards there), and plays the card with the best mean value:
+    the opponent's hand there), and plays the card with the best mean value:
 
     - a won round is worth the opponent's cards on the table (two per card, since the
       cards change hands), a lost one loses its own; equal cards (a war) are worth 0;
     - minus ``spend`` per point of the card's rank, the cost of giving up a strong card
       that could win a later round (with ``spend`` near 0 it wins every round it can and
-      runs out of strong cards; the default 0.5 was the best of the values measured, see
+      runs out of strong cards; the default 0.5 is among the best values measured, see
       the docs' agents page).
 
-    It beats the heuristic in about nine games of ten. Its choices are a function of its
+    It beats the heuristic in about 85% of games. Its choices are a function of its
     seed and what it has seen.
 
     >>> from cardwar import agents, arneson
