@@ -509,3 +509,33 @@ def test_every_helper_of_the_issue_answers_junk_with_cardwars_error() -> None:
 def test_card_is_still_the_cards_type() -> None:
     # format_cards calls Card.__str__ itself: it is the notation str() gives.
     assert all(Card.__str__(c) == str(c) for c in cardwar.cards.standard_deck(jokers=1))
+
+
+def test_history_functions_answer_arguments_that_fail_together(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each argument passes its own check, but together they fail inside the variant's
+    # functions: still cardwar's error, with Python's own message after it.
+    state = cardwar.arneson.new_game(1)
+    _raises(lambda: encoding.information_state(cardwar.arneson, [state], 0, _any([5])),
+            match="information_state cannot use its arguments: 'int' object is not iterable")
+    _raises(lambda: encoding.information_state(cardwar.arneson, [], _any("x")),
+            match="information_state's seat expects an int seat")
+    _raises(lambda: encoding.information_state(cardwar.arneson, [], 0, _any(5)),
+            match="information_state's partials expects a sequence of tuples of ids")
+
+    def broken(*args: Any) -> Any:
+        raise TypeError("broken inside")
+
+    monkeypatch.setattr(cardwar.arneson, "observation_tensor", broken)
+    _raises(lambda: encoding.seen_tensor(cardwar.arneson, [state], 0),
+            match="seen_tensor cannot use its arguments: broken inside")
+    _raises(lambda: encoding.information_state_tensor(cardwar.arneson, [state], 0),
+            match="information_state_tensor cannot use its arguments: broken inside")
+    monkeypatch.setattr(cardwar.arneson, "indices_to_action", broken)
+    _raises(lambda: encoding.step_index(cardwar.arneson, state, (), 0),
+            match="step_index cannot use its arguments: broken inside")
+
+
+def test_unseen_refuses_text_for_the_cards_seen() -> None:
+    deck = parse_cards("2S 3S")
+    _raises(lambda: sampling.unseen(deck, _any("2S")), match="unseen's seen expects an iterable")

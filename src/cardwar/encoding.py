@@ -55,6 +55,7 @@ from cardwar.core import Outcome, Termination, Variant
 from cardwar.errors import (
     ActionTypeError,
     ArgumentError,
+    ArgumentTypeError,
     CardwarError,
     OptionsTypeError,
     StateError,
@@ -217,6 +218,13 @@ def _check_history(where: str, game: object, history: object, seat: object,
                              seen) from None
 
 
+def _unusable(where: str, err: Exception) -> ArgumentTypeError:
+    """Return the error for arguments of ``where`` that pass its checks one by one but
+    still fail together (a partial choice that is not a tuple of ids, say), with
+    Python's own message."""
+    return ArgumentTypeError(f"{where} cannot use its arguments: {err}")
+
+
 def check_index(index: object, size: int, title: str) -> int:
     """Return ``index`` if it is an int action id of a space of ``size``; raise
     :class:`ActionIndexError` (or :class:`~cardwar.errors.ActionTypeError` for a non-int)
@@ -258,7 +266,7 @@ def information_state(game: Any, history: Iterable[Any], seat: int,
         if isinstance(err, CardwarError):
             raise
         _check_history("information_state", game, history, seat, partials)
-        raise
+        raise _unusable("information_state", err) from err
     if not lines:  # no state: nothing checked the arguments yet
         _check_history("information_state", game, history, seat, partials)
     return "\n".join(lines)
@@ -301,7 +309,7 @@ def seen_tensor(game: Any, history: Iterable[Any], seat: int,
         if isinstance(err, CardwarError):
             raise
         _check_history("seen_tensor", game, history, seat, None, seen)
-        raise
+        raise _unusable("seen_tensor", err) from err
     if out is None:
         _check_history("seen_tensor", game, history, seat, None, seen)
         raise StateError("the history holds no state")
@@ -346,7 +354,7 @@ def information_state_tensor(game: Any, history: Sequence[Any], seat: int,
         if not hasattr(history, "__getitem__"):
             raise wrong_type("information_state_tensor's history", "a sequence of states",
                              history) from None
-        raise
+        raise _unusable("information_state_tensor", err) from err
     return tensor
 
 
@@ -367,7 +375,7 @@ def step_index(game: Any, state: Any, partial: tuple[int, ...], index: int
         _check_game("step_index", game)
         if is_text(partial) or not hasattr(partial, "__iter__"):
             raise wrong_type("step_index's partial", "a tuple of ids", partial) from None
-        raise
+        raise _unusable("step_index", err) from err
     if action is None:
         return state, ids
     return game.step(state, action), ()

@@ -281,7 +281,7 @@ def choose_index(rng: Rng, n: int) -> tuple[int, Rng]:
         if type(rng) is not Rng:
             raise wrong_type("choose_index", "a cardwar.rng.Rng", rng) from None
         check_int(n, "choose_index", 1)
-        raise
+        raise  # pragma: no cover - a good generator and bound raise nothing above
 
 
 def _advanced_error(rng: object, key: object, counter: object) -> CardwarError:
@@ -290,7 +290,7 @@ def _advanced_error(rng: object, key: object, counter: object) -> CardwarError:
     if type(key) is not Draws:
         return wrong_type("advanced", "the Draws of a ChanceRng as its key", key)
     check_int(counter, "advanced's counter", 0)
-    return ArgumentError(f"advanced cannot advance {rng!r}")  # not reached
+    return ArgumentError(f"advanced cannot advance {rng!r}")  # pragma: no cover - not reached
 
 
 def advanced(rng: Rng, key: int, counter: int) -> Rng:
