@@ -539,3 +539,17 @@ def test_history_functions_answer_arguments_that_fail_together(
 def test_unseen_refuses_text_for_the_cards_seen() -> None:
     deck = parse_cards("2S 3S")
     _raises(lambda: sampling.unseen(deck, _any("2S")), match="unseen's seen expects an iterable")
+
+
+def test_history_functions_pass_on_the_variants_own_errors() -> None:
+    # A variant's own error raised inside (a TypeError too) goes out as it is.
+    state = cardwar.generals.new_game(1)
+    with pytest.raises(StateError, match="expected a state of Arneson's War"):
+        encoding.seen_tensor(cardwar.arneson, [_any(5)], 0)
+    with pytest.raises(StateError, match="expected a state of Arneson's War"):
+        encoding.information_state_tensor(cardwar.arneson, [_any(5)], 0)
+    with pytest.raises(cardwar.errors.ActionTypeError, match="an action id of General's War"):
+        encoding.step_index(cardwar.generals, state, (), _any(None))
+    arneson_state = cardwar.arneson.new_game(1)
+    with pytest.raises(ArgumentTypeError, match="history expects a sequence of states"):
+        encoding.information_state_tensor(cardwar.arneson, _any({arneson_state}), 0)
