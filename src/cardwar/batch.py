@@ -69,6 +69,7 @@ from cardwar.errors import (
     ArgumentError,
     ArgumentTypeError,
     OptionsTypeError,
+    is_text,
     shown,
     wrong_type,
 )
@@ -282,7 +283,7 @@ class _Job:
 def _iterate(values: Any, name: str) -> Iterator[Any]:
     """Return an iterator over ``values``; raise :class:`ArgumentError` if they are not
     iterable (or are a string, which iterates as characters)."""
-    if isinstance(values, (str, bytes)):
+    if is_text(values):
         raise ArgumentTypeError(f"{name} must be an iterable of values, not a string: "
                                 f"{shown(values)}")
     try:

@@ -144,7 +144,7 @@ def symbolize(text: str, *, ascii: bool = False) -> str:
     >>> symbolize("0:9S 1:JK=TOP -> seat 0 takes 7")
     '0:9♠ 1:JK=TOP -> seat 0 takes 7'
     """
-    if type(text) is not str and not isinstance(text, str):
+    if not isinstance(text, str):
         raise wrong_type("symbolize", "a str", text)
     if ascii:
         return text

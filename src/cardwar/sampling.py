@@ -6,8 +6,8 @@ are hidden."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from cardwar.cards import Card
 from cardwar.errors import (
@@ -15,6 +15,7 @@ from cardwar.errors import (
     ObservationError,
     OptionsTypeError,
     StateError,
+    check_int,
     check_observation,
     is_text,
     shown,
@@ -22,7 +23,7 @@ from cardwar.errors import (
 )
 from cardwar.rng import Rng
 
-__all__ = ["check_arguments", "cut", "fresh_rng", "unseen"]
+__all__ = ["check_arguments", "cut", "fresh_rng", "sample_states", "unseen"]
 
 
 def check_arguments(observation: object, observation_type: type, title: str,
@@ -108,3 +109,28 @@ def fresh_rng(rng: Rng) -> tuple[Rng, Rng]:
         raise StateError(f"expected a cardwar.rng.Rng, got {type(rng).__name__}")
     word, rng = rng.bits()
     return Rng.from_seed(word), rng
+
+
+S = TypeVar("S")
+
+
+def sample_states(sample: Callable[[Any, Rng], tuple[S, Rng]], observation: Any, rng: Rng,
+                  count: int) -> tuple[list[S], Rng]:
+    """Return ``count`` states drawn one after another by ``sample`` (a variant's
+    ``sample_state``) for ``observation``, and ``rng`` advanced past them: the
+    determinizations of a search agent's decision.
+
+    >>> from cardwar import arneson
+    >>> seen = arneson.observe(arneson.new_game(3), 0)
+    >>> states, rng = sample_states(arneson.sample_state, seen, Rng.from_seed(1), 2)
+    >>> [arneson.observe(s, 0) == seen for s in states], rng.counter > 0
+    ([True, True], True)
+    """
+    if not callable(sample):
+        raise wrong_type("sample_states", "a variant's sample_state", sample)
+    check_int(count, "sample_states's count", 0)
+    states = []
+    for _ in range(count):
+        state, rng = sample(observation, rng)
+        states.append(state)
+    return states, rng

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from cardwar.cards import Card, Rank
 from cardwar.errors import AgentError
 from cardwar.rng import Rng
+from cardwar.sampling import sample_states
 from cardwar.variants.arneson.rules import Choose, WarPair
 from cardwar.variants.arneson.sampling import sample_state
 from cardwar.variants.arneson.view import Observation
@@ -104,14 +105,12 @@ class ArnesonSearch:
         me = observation.seat
         opp = 1 - me
         war = bool(observation.rounds)
-        rng = self._rng
+        states, self._rng = sample_states(sample_state, observation, self._rng, self.samples)
         predicted: list[int] = []
-        for _ in range(self.samples):
-            state, rng = sample_state(observation, rng)
+        for state in states:
             first = state.committed[opp]
             pool = state.hands[opp] if first is None else (*state.hands[opp], first)
             predicted.append(_heuristic_strength(pool, war))
-        self._rng = rng
         # The cards each seat has on the table, won with the round (ARNESON-WAR: the war's
         # loser takes back the two cards that started it).
         table = [1 + observation.stakes[s] for s in (0, 1)]

@@ -146,16 +146,12 @@ class CaravanRollout:
         """Return the action for ``observation`` described in the class docstring."""
         if len(legal) == 1:
             return legal[0]
+        from cardwar.sampling import sample_states
         from cardwar.variants.caravan import _batch
         from cardwar.variants.caravan.sampling import sample_state
 
         samples = min(self.max_samples, max(self.min_samples, self.rollouts // len(legal)))
-        states = []
-        rng = self._rng
-        for _ in range(samples):
-            state, rng = sample_state(observation, rng)
-            states.append(state)
-        self._rng = rng
+        states, self._rng = sample_states(sample_state, observation, self._rng, samples)
         results = _batch.rollouts(states, observation.seat, legal)
         return legal[int(results.mean(axis=0).argmax())]
 

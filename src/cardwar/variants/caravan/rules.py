@@ -656,6 +656,14 @@ def _opening_can_discard(state: State, seat: int) -> bool:
                                 state.caravans, seat)
 
 
+def _may_open(opts: Options, deck_cards: tuple[Card, ...], hand: tuple[Card, ...],
+             caravans: tuple[Caravan, ...], seat: int) -> bool:
+    """Return whether ``seat``, with empty caravans, can still act in its opening: it
+    holds a number card or may discard (CARAVAN-OPENING, CARAVAN-OPENING-DISCARD)."""
+    return (any(card.rank in _PIPS for card in hand)
+            or _may_discard_opening(opts, deck_cards, hand, caravans, seat))
+
+
 def _may_discard_opening(opts: Options, deck_cards: tuple[Card, ...], hand: tuple[Card, ...],
                          caravans: tuple[Caravan, ...], seat: int) -> bool:
     # CARAVAN-OPENING-DISCARD: only while short of number cards, and with a card to draw.
@@ -989,10 +997,7 @@ def _conclude(
             # or when it has no number card to start one and may not discard (a forfeit).
             if flags[s]:
                 empty = not all(caravans[c].piles for c in range(3 * s, 3 * s + 3))
-                has_numeral = any(card.rank in _PIPS for card in hands[s])
-                if not empty or not (
-                    has_numeral or _may_discard_opening(opts, decks[s], hands[s], caravans, s)
-                ):
+                if not empty or not _may_open(opts, decks[s], hands[s], caravans, s):
                     flags[s] = False
         if not flags[nxt] and flags[1 - nxt]:
             nxt = 1 - nxt

@@ -28,15 +28,7 @@ from cardwar.cards import Card, card_index
 from cardwar.errors import ObservationError
 from cardwar.rng import Rng
 from cardwar.sampling import check_arguments, fresh_rng
-from cardwar.variants.caravan.rules import (
-    _PIPS,
-    TITLE,
-    Caravan,
-    Options,
-    State,
-    _may_discard_opening,
-    deck,
-)
+from cardwar.variants.caravan.rules import TITLE, Options, State, _may_open, deck
 from cardwar.variants.caravan.view import Observation
 
 __all__ = ["sample_state"]
@@ -74,14 +66,6 @@ def _below(rng: Rng, n: int) -> tuple[int, Rng]:
 
 #: How many times :func:`sample_state` draws again a state that no game can reach.
 _MAX_REDRAWS = 10_000
-
-
-def _may_open(opts: Options, deck_cards: tuple[Card, ...], hand: tuple[Card, ...],
-              caravans: tuple[Caravan, ...], seat: int) -> bool:
-    """Return whether ``seat`` may still act in its opening: it holds a number card or
-    may discard (CARAVAN-OPENING, CARAVAN-OPENING-DISCARD)."""
-    return (any(card.rank in _PIPS for card in hand)
-            or _may_discard_opening(opts, deck_cards, hand, caravans, seat))
 
 
 def _draw(rng: Rng, total: int, kinds: list[Card], bounds: list[tuple[int, int, int]],
@@ -170,7 +154,7 @@ def sample_state(observation: Observation, rng: Rng) -> tuple[State, Rng]:
         their_hand, their_deck, own_order, rng = _draw(
             rng, total, kinds, bounds, ways, own_deck, obs.hand_sizes[opp])
         if not obs.opening[opp] or _may_open(opts, their_deck, their_hand, obs.caravans,
-                                             opp):
+                                            opp):
             break
     else:
         raise ObservationError(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from cardwar.errors import AgentError
 from cardwar.rng import Rng
+from cardwar.sampling import sample_states
 from cardwar.variants.cold_war.rules import Play, State, card_points, legal_actions, step, to_act
 from cardwar.variants.cold_war.sampling import sample_state
 from cardwar.variants.cold_war.view import Observation, observe
@@ -91,12 +92,7 @@ class ColdWarSearch:
         if len(legal) == 1:
             return legal[0]
         me = observation.seat
-        rng = self._rng
-        states = []
-        for _ in range(self.samples):
-            state, rng = sample_state(observation, rng)
-            states.append(state)
-        self._rng = rng
+        states, self._rng = sample_states(sample_state, observation, self._rng, self.samples)
         best, best_value = legal[0], -float("inf")
         for action in legal:
             total = sum(self._value(state, action, me) for state in states)

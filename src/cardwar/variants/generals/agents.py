@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from cardwar.cards import Card, Rank
 from cardwar.errors import AgentError
 from cardwar.rng import Rng
+from cardwar.sampling import sample_states
 from cardwar.variants.generals.rules import Action, Claim, Squad, card_value
 from cardwar.variants.generals.sampling import sample_state
 from cardwar.variants.generals.view import Observation
@@ -110,14 +111,12 @@ class GeneralsSearch:
                 or any(len(side) != 1 for side in obs.sides)):
             return self._heuristic.choose(obs, legal)
         opp = duel[0][0]
-        rng = self._rng
+        states, self._rng = sample_states(sample_state, obs, self._rng, self.samples)
         predicted: list[tuple[int, int]] = []
-        for _ in range(self.samples):
-            state, rng = sample_state(obs, rng)
+        for state in states:
             committed = state.squads[opp]
             pool = state.hands[opp] if committed is None else (*state.hands[opp], *committed)
             predicted.append(_strongest(pool))
-        self._rng = rng
         # The taker takes every pot; the Aces an opponent laid there are kills
         # (GENERALS-TIE, GENERALS-KILL).
         theirs_pot = sum(card_value(c) for s, pile in enumerate(obs.pot) if s != me
