@@ -19,15 +19,17 @@ rules), and prints both rates in moves per CPU-second and their ratio::
     .venv/bin/python benchmarks/selfplay.py caravan --naive --games 200 --rounds 7
 
 With ``--batch`` (the ``fast`` extra) it also times, in the same run and alternating round
-by round, whole random self-play games of Caravan played by the batch engine's compiled
-kernel (:func:`cardwar.batch.play`, ``--batch-games`` games, the same players as
-``cardwar simulate caravan``) and by the public step loop (``--games`` games, the random
-agents of ``cardwar simulate``), and prints both in moves per CPU-second and their ratio;
-then the kernel's rate in moves per second of wall time with one thread per core::
+by round, whole random self-play games of Caravan (``--batch-variant arneson``: of
+Arneson's War) played by the batch engine's compiled kernel (:func:`cardwar.batch.play`,
+``--batch-games`` games, the same players as ``cardwar simulate``) and by the public step
+loop (``--games`` games, the random agents of ``cardwar simulate``), and prints both in
+moves per CPU-second and their ratio; then the kernel's rate in moves per second of wall
+time with one thread per core::
 
     .venv/bin/python benchmarks/selfplay.py caravan --batch --games 100 --rounds 5
+    .venv/bin/python benchmarks/selfplay.py arneson --batch --batch-variant arneson
 
-``--batch-agents heuristic,random`` times those players instead (the kernel has the
+``--batch-agents heuristic,random`` times those players instead (the kernels have the
 heuristic too).
 """
 
@@ -109,24 +111,28 @@ def naive_ratio(games: int, rounds: int) -> tuple[float, float]:
 
 #: The players of ``--batch`` (``--batch-agents``): kinds of the batch kernel.
 AGENTS: tuple[str, ...] = ("random", "random")
+#: The variant of ``--batch`` (``--batch-variant``).
+BATCH_GAME = "caravan"
 
 
 def step_loop(seeds: list[int]) -> int:
-    """Play self-play of Caravan through the public API between the agents of
+    """Play self-play of :data:`BATCH_GAME` through the public API between the agents of
     :data:`AGENTS`, seeded as ``cardwar simulate`` seeds them; return the moves."""
     from cardwar.agents import agent
     from cardwar.rng import derive_seed
 
-    game = variant("caravan")
-    legal_actions, step, outcome, new_game, observe = (
-        game.legal_actions, game.step, game.outcome, game.new_game, game.observe)
+    game = variant(BATCH_GAME)
+    legal_actions, step, outcome, new_game, observe, to_act = (
+        game.legal_actions, game.step, game.outcome, game.new_game, game.observe,
+        game.to_act)
     moves = 0
     for seed in seeds:
-        seats = [agent(kind, "caravan", derive_seed(seed, s + 1))
+        seats = [agent(kind, BATCH_GAME, derive_seed(seed, s + 1))
                  for s, kind in enumerate(AGENTS)]
         state = new_game(seed)
         while outcome(state) is None:
-            seat = state.to_move
+            seat = to_act(state)
+            assert seat is not None
             state = step(state, seats[seat].choose(observe(state, seat), legal_actions(state)))
             moves += 1
     return moves
@@ -137,7 +143,7 @@ def kernel_loop(seeds: list[int]) -> int:
     from cardwar import batch
 
     return sum(int(chunk.steps.sum())
-               for chunk in batch.play("caravan", seeds=seeds, engine="numba", agents=AGENTS,
+               for chunk in batch.play(BATCH_GAME, seeds=seeds, engine="numba", agents=AGENTS,
                                        chunk_size=len(seeds)))
 
 
@@ -178,7 +184,9 @@ def main() -> None:
     parser.add_argument("--naive", action="store_true",
                         help="also the ratio of Caravan's loop to a naive mutable loop")
     parser.add_argument("--batch", action="store_true",
-                        help="also the ratio of Caravan's batch kernel to the step loop")
+                        help="also the ratio of a batch kernel to the step loop")
+    parser.add_argument("--batch-variant", default="caravan", choices=("arneson", "caravan"),
+                        help="the variant of --batch")
     parser.add_argument("--batch-games", type=int, default=50_000,
                         help="games per round of the batch kernel")
     parser.add_argument("--batch-agents", default="random,random",
@@ -200,11 +208,12 @@ def main() -> None:
         print(f"  naive mutable loop (a list per caravan): {naive:12,.0f} moves/CPU-s")
         print(f"  ratio cardwar / naive: {mine / naive:.2f}")
     if args.batch:
-        global AGENTS
+        global AGENTS, BATCH_GAME
         AGENTS = tuple(args.batch_agents.split(","))
+        BATCH_GAME = args.batch_variant
         step_rate, kernel_rate, wall = batch_ratio(args.games, args.batch_games, args.rounds)
-        print(f"\nCaravan, {' against '.join(AGENTS)} as cardwar simulate plays it, best of "
-              f"{args.rounds} alternating rounds, CPU time:")
+        print(f"\n{variant(BATCH_GAME).TITLE}, {' against '.join(AGENTS)} as cardwar simulate "
+              f"plays it, best of {args.rounds} alternating rounds, CPU time:")
         print(f"  step loop ({args.games} games):          {step_rate:14,.0f} moves/CPU-s")
         print(f"  batch kernel ({args.batch_games} games):     {kernel_rate:14,.0f} moves/CPU-s")
         print(f"  ratio kernel / step loop: {kernel_rate / step_rate:.1f}")

@@ -177,19 +177,22 @@ def test_a_chunk_holds_numpy_columns_of_the_documented_types() -> None:
 
 
 def test_the_reference_engine_plays_other_variants_and_agents() -> None:
-    chunk = next(batch.play("arneson", seeds=[3, 4], agents=["heuristic", "random"]))
+    chunk = next(batch.play("generals", seeds=[3, 4], agents=["heuristic", "random"]))
     assert chunk.engine == "reference"
-    for seed, steps, winner, termination, _scores in chunk.rows():
-        seats = [agents.agent("heuristic", "arneson", derive_seed(seed, 1)),
-                 agents.agent("random", "arneson", derive_seed(seed, 2))]
-        record = agents.play("arneson", seats, seed)
+    assert chunk.scored
+    for seed, steps, winner, termination, scores in chunk.rows():
+        seats = [agents.agent("heuristic", "generals", derive_seed(seed, 1)),
+                 agents.agent("random", "generals", derive_seed(seed, 2))]
+        record = agents.play("generals", seats, seed)
         assert record.outcome is not None
+        assert scores == record.outcome.scores
         assert (steps, termination) == (len(record.actions), record.outcome.termination)
         assert winner == (record.outcome.winners[0] if len(record.outcome.winners) == 1
                           else -1)
     war = next(batch.play("war", seeds=[1]))
     assert war.engine == "reference"
     assert war.steps.tolist()[0] > 0
+    assert not war.scored
     cold = next(batch.play("cold-war", seeds=[1], options=None))
     assert cold.players == 3
     assert cold.scores.shape == (1, 3)
@@ -203,12 +206,13 @@ def test_kernel_plays_names_what_the_kernel_plays() -> None:
     assert not batch.kernel_plays("caravan", ["random"])
     assert not batch.kernel_plays("caravan", [])
     assert not batch.kernel_plays("caravan", ["random", "random"], options={"x": 1})
-    assert not batch.kernel_plays("arneson", ["random", "random"])
+    assert not batch.kernel_plays("generals", ["random", "random"])
     assert not batch.kernel_plays("chess", ["random", "random"])
 
 
 def test_play_refuses_what_it_cannot_play() -> None:
-    with pytest.raises(ValueError, match="numba engine plays caravan between random or "
+    with pytest.raises(ValueError, match="numba engine plays arneson between random or "
+                                         "heuristic players, caravan between random or "
                                          "heuristic players only, not caravan between "
                                          "first, random"):
         next(batch.play("caravan", seeds=[1], agents=["first", "random"], engine="numba"))

@@ -349,10 +349,10 @@ def test_simulate_uses_the_batch_engine_for_war_with_the_same_results(
 
 def test_simulate_prints_the_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "arneson", "-n", "20", "--seed", "3", "--jobs", "1",
-                 "--agents", "heuristic,random", "-o", "max_battles=50", "--no-progress"]) == 0
+                 "--agents", "heuristic,search", "-o", "max_battles=50", "--no-progress"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == ("Arneson's War: 20 games, seed 3; options: max_battles=50; "
-                        "agents: heuristic, random; engine: reference engine (step)")
+                        "agents: heuristic, search; engine: reference engine (step)")
     assert lines[1].startswith("game length (steps): mean ")
     assert re.fullmatch(r"wins: seat 0 \d+ \(\d+\.\d%\), seat 1 \d+ \(\d+\.\d%\)", lines[2])
     assert lines[3].startswith("draws: ")

@@ -198,9 +198,10 @@ def test_simulate_writes_json_to_stdout(capsys: pytest.CaptureFixture[str]) -> N
 def test_simulate_in_worker_processes_gives_the_same_games(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    # Arneson's War has no batch engine: the games run in spawned worker processes.
+    # The first agent is not in Arneson's kernel: the games run through step, in spawned
+    # worker processes.
     args = ["simulate", "arneson", "-n", "10", "--seed", "4", "-o", "max_battles=30",
-            "--no-progress"]
+            "--agents", "first,random", "--no-progress"]
     assert main([*args, "--jobs", "1", "--json", str(tmp_path / "one.json")]) == 0
     one_out = capsys.readouterr().out
     assert main([*args, "--jobs", "2", "--json", str(tmp_path / "two.json")]) == 0

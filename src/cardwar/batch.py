@@ -38,8 +38,8 @@ A study names a master seed and a number of games (game ``i`` has the seed
 Games with decisions: :func:`play` plays the games :func:`cardwar.agents.play` plays
 between agents named by kind, and yields :class:`GameChunk` columns (steps, winner,
 termination, scores). Its ``"numba"`` engine plays the games of :data:`KERNEL_AGENTS`
-(Caravan between random and heuristic players) in a compiled kernel
-(``cardwar.variants.caravan._batch_numba``), move for move the games of its
+(Arneson's War and Caravan between random and heuristic players) in compiled kernels
+(``cardwar.variants.<game>._batch_numba``), move for move the games of its
 ``"reference"`` engine, which plays every variant and agent through ``step``:
 
 >>> chunk = next(batch.play("caravan", master_seed=7, games=1000))
@@ -58,7 +58,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from types import ModuleType
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import attrs
 
@@ -757,11 +757,17 @@ UNFINISHED = 255
 
 #: The variants whose games between agents the batch engine plays in a compiled kernel,
 #: with the agent kinds the kernel has: per name, the kinds.
-KERNEL_AGENTS: dict[str, tuple[str, ...]] = {"caravan": ("random", "heuristic")}
+KERNEL_AGENTS: dict[str, tuple[str, ...]] = {"arneson": ("random", "heuristic"),
+                                             "caravan": ("random", "heuristic")}
 # Per variant of KERNEL_AGENTS, the module that gives its kernel the games to play: its
-# play(seeds, options, max_steps) returns the columns steps, winner, termination (codes
-# of its TERMINATIONS, None for a game cut) and scores.
-_KERNELS = {"caravan": "cardwar.variants.caravan._batch"}
+# play(seeds, options, max_steps, agents) returns the columns steps, winner, termination
+# (codes of its TERMINATIONS, None for a game cut) and scores; an optional
+# refusal(options) says why the kernel does not play games under those options (None: it
+# does).
+_KERNELS = {"arneson": "cardwar.variants.arneson._batch",
+            "caravan": "cardwar.variants.caravan._batch"}
+# The variants whose glue module also has a Stepper, for Games.
+_STEPPERS = ("caravan",)
 
 
 @attrs.frozen(slots=True, eq=False)
@@ -788,6 +794,10 @@ class GameChunk:
     """The engine that played the games: ``"numba"`` or ``"reference"``."""
     players: int
     """The number of seats in every game of the run."""
+    scored: bool = True
+    """Whether the games keep scores: ``False`` for a variant whose outcome has none
+    (War, Peace, Arneson's War), whose ``scores`` column is zeros (a chunk of games all
+    ``max_steps`` cut says ``True``)."""
 
     def __len__(self) -> int:
         return len(self.seed)
@@ -834,6 +844,7 @@ def _play_games_reference(job: _GameJob) -> GameChunk:
     terms: list[int] = []
     scores: list[list[int]] = []
     players = 0
+    scored = unscored = False
     for seed in seeds:
         seats = [agents_module.agent(kind, job.variant, derive_seed(seed, s + 1))
                  for s, kind in enumerate(job.agents)]
@@ -849,22 +860,25 @@ def _play_games_reference(job: _GameJob) -> GameChunk:
             winners.append(result.winners[0] if len(result.winners) == 1 else -1)
             terms.append(_GAME_CODES[result.termination])
             scores.append([int(s) for s in result.scores] if result.scores else [0] * players)
-    return _game_columns(job, seeds, steps, winners, terms, scores, "reference", players)
+            scored = scored or result.scores is not None
+            unscored = unscored or result.scores is None
+    return _game_columns(job, seeds, steps, winners, terms, scores, "reference", players,
+                         scored or not unscored)
 
 
 def _game_columns(job: _GameJob, seeds: Sequence[int], steps: Sequence[int],
                   winners: Sequence[int], terms: Sequence[int], scores: Any, engine: str,
-                  players: int) -> GameChunk:
+                  players: int, scored: bool) -> GameChunk:
     np = _numpy()
     if np is not None:
         return GameChunk(job.start, np.array(seeds, dtype=np.uint64),
                          np.array(steps, dtype=np.int64), np.array(winners, dtype=np.int16),
                          np.array(terms, dtype=np.uint8),
                          np.array(scores, dtype=np.int64).reshape(len(seeds), players),
-                         engine, players)
+                         engine, players, scored)
     return GameChunk(job.start, array.array("Q", seeds), array.array("q", steps),
                      array.array("h", winners), array.array("B", terms),
-                     [array.array("q", row) for row in scores], engine, players)
+                     [array.array("q", row) for row in scores], engine, players, scored)
 
 
 def _play_games_numba(job: _GameJob) -> GameChunk:
@@ -885,7 +899,8 @@ def _play_games_numba(job: _GameJob) -> GameChunk:
     termination = codes[term]
     scores = scores.astype(np.int64)
     scores[termination == UNFINISHED] = 0  # a game cut has no outcome, so no scores
-    return GameChunk(job.start, seeds, steps, winner, termination, scores, "numba", 2)
+    return GameChunk(job.start, seeds, steps, winner, termination, scores, "numba", 2,
+                     glue.SCORED)
 
 
 def _play_game_chunk(job: _GameJob) -> GameChunk:
@@ -901,7 +916,7 @@ def kernel_plays(variant: str | ModuleType | Variant, agents: Sequence[str],
     ``agents`` (agent kinds, one per seat) with ``options`` here: the variant and the kinds
     are in :data:`KERNEL_AGENTS` and the ``fast`` extra is installed.
 
-    >>> kernel_plays("caravan", ["random", "heuristic"]), kernel_plays("arneson", ["random"] * 2)
+    >>> kernel_plays("caravan", ["random", "heuristic"]), kernel_plays("generals", ["random"] * 2)
     (True, False)
     """
     game = _registered(variant)
@@ -910,7 +925,18 @@ def kernel_plays(variant: str | ModuleType | Variant, agents: Sequence[str],
         return False
     if options is not None and not isinstance(options, game.Options):
         return False
-    return len(agents) == 2 and _numba_ready()
+    if len(agents) != 2 or not _numba_ready():
+        return False
+    return _refusal(game, _options(game, options)) is None
+
+
+def _refusal(game: ModuleType | Variant, options: Any) -> str | None:
+    """Return why the kernel of ``game`` does not play games under ``options``, or
+    ``None``."""
+    import importlib
+
+    refusal = getattr(importlib.import_module(_KERNELS[game.NAME]), "refusal", None)
+    return None if refusal is None else cast(str | None, refusal(options))
 
 
 def play(
@@ -936,8 +962,8 @@ def play(
     seeds, ``chunk_size``, ``executor``, ``max_pending`` and ``engine`` are as for
     :func:`simulate`; ``max_steps`` cuts a game after that many steps (its termination
     is then :data:`UNFINISHED`). The ``"numba"`` engine plays the games of
-    :data:`KERNEL_AGENTS` (Caravan between random and heuristic players) in a compiled
-    kernel, move for
+    :data:`KERNEL_AGENTS` (Arneson's War and Caravan between random and heuristic
+    players) in a compiled kernel, move for
     move the games of the ``"reference"`` engine, which plays every variant through
     ``step``. ``engine="auto"`` takes the kernel wherever it plays the games.
 
@@ -971,6 +997,9 @@ def play(
         if not _numba_ready():
             raise RuntimeError("the numba engine needs numba and numpy: pip install "
                                "'cardwar[fast]'")
+        if kernel_plays(game, kinds):
+            raise ArgumentError(f"the numba engine does not play {game.NAME} with "
+                                f"{_refusal(game, opts)}; use engine='reference'")
         raise ArgumentError(f"the numba engine plays {_kernel_games()} only, not {game.NAME} "
                          f"between {', '.join(kinds) or 'no agents'}; use engine='reference'")
     size, total = _run_size(seeds, master_seed, games, chunk_size, _GAME_CHUNK_SIZE[engine])
@@ -1016,7 +1045,7 @@ class Games:
     """
 
     #: The variants it plays.
-    VARIANTS = tuple(_KERNELS)
+    VARIANTS = _STEPPERS
 
     def __init__(self, variant: str | Variant, seeds: Iterable[Any],
                  options: object = None) -> None:

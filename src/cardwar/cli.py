@@ -898,9 +898,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         results = (row for chunk in chunks for row in _chunk_rows(chunk, args.max_steps))
         engine = "batch engine (numba)"
     elif batch.kernel_plays(game, kinds, options):
-        # Caravan between random and heuristic players: the batch engine's kernel, move
-        # for move the
-        # games of the step loop.
+        # Arneson's War and Caravan between random and heuristic players: the batch
+        # engine's kernels, move for move the games of the step loop.
         game_chunks = _game_chunks(game, options, kinds, args.seed, args.n, jobs,
                                    args.max_steps, quiet)
         results = (row for chunk in game_chunks for row in _game_chunk_rows(chunk))
@@ -1057,7 +1056,7 @@ def _game_chunk_rows(chunk: batch.GameChunk) -> Iterator[dict[str, Any]]:
             "steps": steps,
             "termination": termination.value,
             "winners": [winner] if winner >= 0 else [],
-            "scores": list(scores),
+            "scores": list(scores) if chunk.scored else None,
         }
 
 

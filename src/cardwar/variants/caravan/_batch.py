@@ -44,6 +44,9 @@ def tables() -> dict[str, Any]:
     }
 
 
+#: Whether the game keeps scores (the kernel's scores column).
+SCORED = True
+
 #: The agent kinds the kernel plays, as its players.
 AGENTS = ("random", "heuristic")
 

@@ -1,0 +1,286 @@
+"""Arneson's War's batch engine (``cardwar.batch.play`` with the compiled kernel) against
+the step loop.
+
+The reference side is written here as the plain public loop: ``new_game``, then
+``legal_actions`` and each seat's agent (:class:`~cardwar.agents.RandomAgent` seeded
+``derive_seed(seed, seat + 1)``, as ``cardwar simulate`` seeds it, or the heuristic)
+choosing, then ``step``, independently of the batch module. Seed by seed, the kernel must
+give the same number of steps, winner and termination. Sizes by profile: ``ci`` and
+``dev`` play 40 seeds per option combination and 25 Hypothesis examples; ``full`` plays
+2,000 seeds per combination. These tests need the ``fast`` extra (numba), which the
+``test`` extra installs: without it they fail rather than skip.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardwar import agents, arneson, batch, cli, derive_seed
+from cardwar.core import Termination
+from tests.strategies import arneson_options
+
+Row = tuple[int, int, int, Termination | None, tuple[int, ...]]
+
+
+def reference_rows(options: arneson.Options, seeds: Iterable[int],
+                   max_steps: int | None = None,
+                   kinds: tuple[str, str] = ("random", "random")) -> list[Row]:
+    """Return ``(seed, steps, winner, termination, scores)`` per seed from the step loop
+    between two agents of ``kinds`` (random agents by default)."""
+    rows: list[Row] = []
+    for seed in seeds:
+        seats = [agents.agent(kind, "arneson", derive_seed(seed, s + 1))
+                 for s, kind in enumerate(kinds)]
+        state = arneson.new_game(seed, options)
+        steps = 0
+        while arneson.outcome(state) is None and (max_steps is None or steps < max_steps):
+            seat = arneson.to_act(state)
+            assert seat is not None
+            action = seats[seat].choose(arneson.observe(state, seat),
+                                        arneson.legal_actions(state))
+            state = arneson.step(state, action)
+            steps += 1
+        result = arneson.outcome(state)
+        if result is None:
+            rows.append((seed, steps, -1, None, (0, 0)))
+        else:
+            winner = result.winners[0] if len(result.winners) == 1 else -1
+            rows.append((seed, steps, winner, result.termination, (0, 0)))
+    return rows
+
+
+def kernel_rows(options: arneson.Options, seeds: Iterable[int], max_steps: int | None = None,
+                chunk_size: int | None = None,
+                kinds: tuple[str, str] = ("random", "random")) -> list[Row]:
+    chunks = list(batch.play("arneson", options, seeds=list(seeds), engine="numba",
+                             max_steps=max_steps, chunk_size=chunk_size, agents=kinds))
+    assert {chunk.engine for chunk in chunks} == {"numba"}
+    return [row for chunk in chunks for row in chunk.rows()]
+
+
+#: Option combinations, each reaching a rule of its own (the test checks that games end,
+#: and which ways).
+COMBINATIONS: dict[str, dict[str, Any]] = {
+    "default": {},
+    "war_pair=winner": {"war_pair": "winner"},
+    "pickup_order=win_pile": {"pickup_order": "win_pile"},
+    "pickup_order=winner_first,hand_size=2": {"pickup_order": "winner_first", "hand_size": 2},
+    "pickup_order=seat_order,wars_to_win=3": {"pickup_order": "seat_order", "wars_to_win": 3},
+    "hand_size=1 (shuffled pickup)": {"hand_size": 1},
+    "face_down=0,decks=2": {"face_down": 0, "decks": 2},
+    "hand_size=6,face_down=30,max_battles=40": {"hand_size": 6, "face_down": 30,
+                                                "max_battles": 40},
+    "small odd deck": {"ranks": "2,3,4", "suits": "C,D,H", "hand_size": 1,
+                                    "face_down": 2},
+    "win_pile,war_pair=winner,wars_to_win=1": {"pickup_order": "win_pile",
+                                               "war_pair": "winner", "wars_to_win": 1},
+}
+
+#: The terminations each combination reaches among the seeds of the ci profile.
+REACHED = {
+    "pickup_order=seat_order,wars_to_win=3": {Termination.WARS_WON},
+    "hand_size=6,face_down=30,max_battles=40": {Termination.ALL_CARDS,
+                                                Termination.BATTLE_LIMIT},
+    "small odd deck": {Termination.UNDECIDABLE},
+    "win_pile,war_pair=winner,wars_to_win=1": {Termination.WARS_WON},
+}
+
+
+def seeds_for(profile: str) -> list[int]:
+    count = 2000 if profile == "full" else 40
+    return [derive_seed(2026, i) for i in range(count)]
+
+
+@pytest.mark.parametrize("name", list(COMBINATIONS))
+def test_the_kernel_plays_the_games_of_the_step_loop(name: str, profile: str) -> None:
+    options = arneson.options(**COMBINATIONS[name])
+    seeds = seeds_for(profile)
+    want = reference_rows(options, seeds)
+    assert kernel_rows(options, seeds) == want
+    reached = {row[3] for row in want}
+    assert None not in reached
+    assert REACHED.get(name, {Termination.ALL_CARDS}) <= reached
+
+
+@pytest.mark.parametrize("kinds", [("heuristic", "random"), ("random", "heuristic"),
+                                   ("heuristic", "heuristic")])
+@pytest.mark.parametrize("name", list(COMBINATIONS))
+def test_the_kernels_heuristic_plays_as_the_heuristic_agent(
+    name: str, kinds: tuple[str, str], profile: str
+) -> None:
+    options = arneson.options(**COMBINATIONS[name])
+    seeds = seeds_for(profile)[: 500 if profile == "full" else 10]
+    assert kernel_rows(options, seeds, kinds=kinds) == reference_rows(options, seeds,
+                                                                      kinds=kinds)
+
+
+@settings(max_examples=25, deadline=None)
+@given(options=arneson_options(small=True), seed=st.integers(0, 2**64 - 1),
+       kinds=st.sampled_from([("random", "random"), ("heuristic", "random"),
+                              ("random", "heuristic")]))
+def test_the_kernel_agrees_with_the_step_loop_under_any_options(
+    options: arneson.Options, seed: int, kinds: tuple[str, str]
+) -> None:
+    seeds = [seed, derive_seed(seed, 7), derive_seed(seed, 8)]
+    if batch.kernel_plays("arneson", kinds, options):
+        assert kernel_rows(options, seeds, kinds=kinds) == reference_rows(options, seeds,
+                                                                          kinds=kinds)
+    else:
+        # Only the games of the rules' cycle detection are left to the reference engine,
+        # which batch.play then takes by itself.
+        assert arneson.rules.detects_cycles(options)
+        chunks = list(batch.play("arneson", options, seeds=seeds, agents=kinds))
+        assert {chunk.engine for chunk in chunks} == {"reference"}
+        got = [row for chunk in chunks for row in chunk.rows()]
+        assert got == reference_rows(options, seeds, kinds=kinds)
+
+
+@pytest.mark.parametrize("max_steps", [0, 1, 2, 3, 50, 301])
+def test_max_steps_cuts_the_games_where_the_step_loop_stops(max_steps: int) -> None:
+    options = arneson.options()
+    seeds = [derive_seed(5, i) for i in range(30)]
+    want = reference_rows(options, seeds, max_steps)
+    got = kernel_rows(options, seeds, max_steps)
+    assert got == want
+    assert any(row[3] is None for row in got)
+    if max_steps == 301:  # some games end by then and others do not
+        assert any(row[3] is not None for row in got)
+
+
+def test_the_results_do_not_depend_on_the_chunk_size() -> None:
+    seeds = [derive_seed(9, i) for i in range(23)]
+    options = arneson.options()
+    assert kernel_rows(options, seeds, chunk_size=4) == kernel_rows(options, seeds)
+
+
+def test_a_master_seed_plays_the_derived_seeds_and_the_engines_agree() -> None:
+    by_kernel = list(batch.play("arneson", master_seed=11, games=40, chunk_size=16,
+                                agents=["heuristic", "random"]))
+    assert [chunk.engine for chunk in by_kernel] == ["numba"] * 3
+    by_step = list(batch.play("arneson", master_seed=11, games=40, chunk_size=16,
+                              agents=["heuristic", "random"], engine="reference"))
+    assert [chunk.engine for chunk in by_step] == ["reference"] * 3
+    rows = [row for chunk in by_kernel for row in chunk.rows()]
+    assert rows == [row for chunk in by_step for row in chunk.rows()]
+    assert [row[0] for row in rows] == [derive_seed(11, i) for i in range(40)]
+    assert all(row[4] == (0, 0) for row in rows)  # the game keeps no scores
+    assert not any(chunk.scored for chunk in by_kernel + by_step)
+
+
+def test_limits_beyond_64_bits_play_as_no_limit() -> None:
+    # No game reaches 2**63 battles or wars won, so the kernel plays such a limit as none:
+    # the games are those of the step loop under the same options.
+    seeds = [derive_seed(3, i) for i in range(10)]
+    for name in ("wars_to_win", "max_battles"):
+        options = arneson.options(**{name: 2**70})
+        assert kernel_rows(options, seeds) == reference_rows(options, seeds)
+    assert kernel_rows(arneson.options(), seeds, max_steps=2**70) == reference_rows(
+        arneson.options(), seeds)
+
+
+def test_kernel_plays_names_what_the_kernel_plays() -> None:
+    assert batch.kernel_plays("arneson", ["random", "random"])
+    assert batch.kernel_plays(arneson, ("heuristic", "random"), arneson.options())
+    assert batch.kernel_plays("hand-war", ["random", "heuristic"], arneson.options(hand_size=1))
+    assert not batch.kernel_plays("arneson", ["random", "search"])
+    assert not batch.kernel_plays("arneson", ["random"])
+    assert not batch.kernel_plays("arneson", ["random", "random"],
+                                  arneson.options(hand_size=1, pickup_order="seat_order"))
+
+
+def test_play_says_why_the_kernel_does_not_play_the_cycle_options() -> None:
+    options = arneson.options(hand_size=1, pickup_order="winner_first")
+    with pytest.raises(ValueError, match="does not play arneson with hand_size=1 and "
+                                         "pickup_order=winner_first: nobody chooses"):
+        next(batch.play("arneson", options, seeds=[1], engine="numba"))
+    with pytest.raises(ValueError, match="numba engine plays arneson between random or "
+                                         "heuristic players, caravan"):
+        next(batch.play("arneson", seeds=[1], agents=["first", "random"], engine="numba"))
+
+
+def test_simulate_plays_arneson_in_the_kernel_and_gives_the_step_loops_games(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "games.json"
+    code = cli.main(["simulate", "arneson", "-n", "30", "--seed", "4", "--agents",
+                     "heuristic,random", "--json", str(out), "--no-progress"])
+    assert code == 0
+    assert "engine: batch engine (numba)" in capsys.readouterr().out
+    games = json.loads(out.read_text(encoding="utf-8"))["games"]
+    # The step path's games of the same command (cli._run_chunk plays them through step).
+    task = ("arneson", arneson.options(), 4, 0, 30, ("heuristic", "random"), None)
+    assert games == cli._run_chunk(task)
+    want = reference_rows(arneson.options(), [derive_seed(4, i) for i in range(30)],
+                          kinds=("heuristic", "random"))
+    assert [g["steps"] for g in games] == [row[1] for row in want]
+
+
+# --- the kernel's source, run as Python ----------------------------------------------------
+#
+# coverage.py cannot trace compiled code. Every compiled function keeps its Python source
+# as ``py_func``; the fixture puts those in the kernel module's place (the kernel calls its
+# helpers, and the War kernel's functions it imports, through the module's globals), so
+# that ``batch.play(..., engine="numba")`` runs the very source numba compiles, line by
+# line, as Python, and the tests require of it what they require of the compiled kernel.
+
+from cardwar import _batch_numba as war_kernel  # noqa: E402
+from cardwar.variants.arneson import _batch_numba as arneson_kernel  # noqa: E402
+
+#: The compiled functions of Arneson's kernel module, its own and those it imports.
+KERNEL_FUNCTIONS = ("_mix64", "_below", "_shuffle", "_take", "_put", "_agent_key", "_legal",
+                    "_pick", "_play_game", "_play_games_kernel")
+#: The functions of the War kernel that those imported call (through its own globals).
+WAR_FUNCTIONS = ("_mix64", "_below", "_shuffle")
+
+
+@pytest.fixture
+def interpreted(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Run Arneson's kernel as plain Python for the test's duration. The War kernel's
+    functions it imports are replaced in both modules: a Python function calling a
+    compiled one would hand it a Python int where the compiled code expects uint64."""
+    for name in KERNEL_FUNCTIONS:
+        monkeypatch.setattr(arneson_kernel, name, getattr(arneson_kernel, name).py_func)
+    for name in WAR_FUNCTIONS:
+        monkeypatch.setattr(war_kernel, name, getattr(war_kernel, name).py_func)
+    # uint64 arithmetic wraps around by design (SplitMix64): numpy scalars warn.
+    with np.errstate(over="ignore"):
+        yield
+
+
+def test_the_fixture_runs_every_compiled_function_as_python(interpreted: None) -> None:
+    compiled = [name for name, value in vars(arneson_kernel).items()
+                if hasattr(value, "py_func")]
+    assert compiled == []
+    assert not any(hasattr(getattr(war_kernel, name), "py_func") for name in WAR_FUNCTIONS)
+
+
+@pytest.mark.parametrize("name", list(COMBINATIONS))
+def test_the_kernel_as_python_plays_the_games_of_the_step_loop(
+    name: str, profile: str, interpreted: None
+) -> None:
+    options = arneson.options(**COMBINATIONS[name])
+    seeds = seeds_for(profile)[: 100 if profile == "full" else 2]
+    for kinds in (("random", "random"), ("heuristic", "random")):
+        assert kernel_rows(options, seeds, kinds=kinds) == reference_rows(options, seeds,
+                                                                          kinds=kinds)
+
+
+def test_the_kernel_as_python_cuts_games_at_max_steps(interpreted: None) -> None:
+    seeds = [derive_seed(5, i) for i in range(3)]
+    assert kernel_rows(arneson.options(), seeds, 61) == reference_rows(arneson.options(),
+                                                                        seeds, 61)
+
+
+def test_the_kernel_as_python_ends_an_undecidable_war(interpreted: None) -> None:
+    # Seeds 0 and 3 of this small deck end with both hands empty in a war (ARNESON-SHORT).
+    options = arneson.options(**COMBINATIONS["small odd deck"])
+    want = reference_rows(options, [0, 3])
+    assert {row[3] for row in want} == {Termination.UNDECIDABLE}
+    assert kernel_rows(options, [0, 3]) == want
