@@ -1,4 +1,5 @@
-"""Print how fast Caravan's games advance by action ids for a learner: the batch engine's
+"""Print how fast Caravan's (or Arneson's War's) games advance by action ids for a learner: the
+batch engine's
 :class:`cardwar.batch.Games` against the public API doing the same work per move
 (``observe`` + ``observation_tensor``, ``legal_action_mask``, ``action_from_index`` and
 ``step``), in moves per CPU-second, in one run.
@@ -7,6 +8,7 @@ Run it from the repository root (the ``fast`` extra)::
 
     .venv/bin/python benchmarks/stepping.py                  # 256 games at once
     .venv/bin/python benchmarks/stepping.py --games 4096 --rounds 5
+    .venv/bin/python benchmarks/stepping.py --variant arneson
 
 Each round deals ``--games`` games and steps them all until every game is over, the
 action of each game drawn uniformly among its legal ids with numpy; only the calls that
@@ -22,13 +24,16 @@ import time
 
 import numpy as np
 
-from cardwar import batch, caravan
+from cardwar import batch, variant
+
+#: The variant timed (``--variant``).
+VARIANT = "caravan"
 
 
 def time_games(games: int, seed: int) -> float:
     """Return the moves per CPU-second of ``batch.Games`` over one round."""
     rng = np.random.default_rng(seed)
-    table = batch.Games("caravan", range(seed * games, (seed + 1) * games))
+    table = batch.Games(VARIANT, range(seed * games, (seed + 1) * games))
     moves = 0
     spent = 0.0
     while not table.done.all():
@@ -44,22 +49,23 @@ def time_games(games: int, seed: int) -> float:
 def time_api(games: int, seed: int) -> float:
     """Return the moves per CPU-second of the public API doing the same work."""
     rng = np.random.default_rng(seed)
-    options = caravan.options()
+    game = variant(VARIANT)
+    options = game.options()
     moves = 0
     spent = 0.0
     for g in range(games):
-        state = caravan.new_game(seed * games + g, options)
+        state = game.new_game(seed * games + g, options)
         start = time.process_time()
-        caravan.observation_tensor(caravan.observe(state, state.to_move))
-        mask = caravan.legal_action_mask(state)
+        game.observation_tensor(game.observe(state, game.to_act(state) or 0))
+        mask = game.legal_action_mask(state)
         spent += time.process_time() - start
         while state.result is None:
             legal = np.flatnonzero(np.frombuffer(mask, dtype=np.uint8))
             action_id = int(legal[rng.integers(len(legal))])
             start = time.process_time()
-            state = caravan.step(state, caravan.action_from_index(options, action_id))
-            caravan.observation_tensor(caravan.observe(state, state.to_move))
-            mask = caravan.legal_action_mask(state)
+            state = game.step(state, game.action_from_index(options, action_id))
+            game.observation_tensor(game.observe(state, game.to_act(state) or 0))
+            mask = game.legal_action_mask(state)
             spent += time.process_time() - start
             moves += 1
     return moves / spent
@@ -70,14 +76,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=256, help="games stepped at once")
     parser.add_argument("--api-games", type=int, default=50, help="games per round, API")
     parser.add_argument("--rounds", type=int, default=5, help="timed rounds (best kept)")
+    parser.add_argument("--variant", default="caravan", choices=batch.Games.VARIANTS)
     args = parser.parse_args()
+    global VARIANT
+    VARIANT = args.variant
     time_games(4, 0)  # compiled (or loaded from numba's cache) before the timing
     best_games = best_api = 0.0
     for r in range(args.rounds):
         best_games = max(best_games, time_games(args.games, r + 1))
         best_api = max(best_api, time_api(args.api_games, r + 1))
-    print(f"Caravan stepped by action ids, observations and masks included, best of "
-          f"{args.rounds} rounds, CPU time:")
+    print(f"{variant(VARIANT).TITLE} stepped by action ids, observations and masks "
+          f"included, best of {args.rounds} rounds, CPU time:")
     print(f"  batch.Games ({args.games} games at once): {best_games:12,.0f} moves/CPU-s")
     print(f"  public API ({args.api_games} games):       {best_api:12,.0f} moves/CPU-s")
     print(f"  ratio: {best_games / best_api:.1f}")

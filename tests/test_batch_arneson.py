@@ -23,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardwar import agents, arneson, batch, cli, derive_seed
-from cardwar.core import Termination
+from cardwar.core import IllegalActionError, Termination
 from tests.strategies import arneson_options
 
 Row = tuple[int, int, int, Termination | None, tuple[int, ...]]
@@ -234,8 +234,10 @@ from cardwar import _batch_numba as war_kernel  # noqa: E402
 from cardwar.variants.arneson import _batch_numba as arneson_kernel  # noqa: E402
 
 #: The compiled functions of Arneson's kernel module, its own and those it imports.
-KERNEL_FUNCTIONS = ("_mix64", "_below", "_shuffle", "_take", "_put", "_agent_key", "_legal",
-                    "_pick", "_play_game", "_play_games_kernel")
+KERNEL_FUNCTIONS = ("_mix64", "_below", "_shuffle", "_take", "_put", "_agent_key",
+                    "_fraction", "_add_card", "_legal", "_pick", "_deal", "_commit",
+                    "_resolve", "_play_game", "_play_games_kernel", "_observe", "_refresh",
+                    "reset_games", "step_games")
 #: The functions of the War kernel that those imported call (through its own globals).
 WAR_FUNCTIONS = ("_mix64", "_below", "_shuffle")
 
@@ -278,9 +280,112 @@ def test_the_kernel_as_python_cuts_games_at_max_steps(interpreted: None) -> None
                                                                         seeds, 61)
 
 
+def test_games_as_python_step_as_the_public_api(interpreted: None) -> None:
+    for name in ("default", "pickup_order=win_pile", "small odd deck", "face_down=0,decks=2"):
+        options = arneson.options(**COMBINATIONS[name])
+        check_games_against_step(options, [derive_seed(8, i) for i in range(2)], 40)
+    assert check_games_against_step(arneson.options(max_battles=3), [4], 30) == 1
+    # Without a battle limit the progress part stays 0; wars won count over wars_to_win.
+    check_games_against_step(arneson.options(max_battles=None, wars_to_win=2), [5], 30)
+
+
+def test_games_as_python_refuse_an_illegal_id(interpreted: None) -> None:
+    games = batch.Games("arneson", [1, 2])
+    ids = games.legal_action_mask.argmax(axis=1)
+    ids[0] = int(np.flatnonzero(games.legal_action_mask[0] == 0)[0])
+    with pytest.raises(IllegalActionError, match="game 0"):
+        games.step(ids)
+
+
 def test_the_kernel_as_python_ends_an_undecidable_war(interpreted: None) -> None:
     # Seeds 0 and 3 of this small deck end with both hands empty in a war (ARNESON-SHORT).
     options = arneson.options(**COMBINATIONS["small odd deck"])
     want = reference_rows(options, [0, 3])
     assert {row[3] for row in want} == {Termination.UNDECIDABLE}
     assert kernel_rows(options, [0, 3]) == want
+
+
+# --- stepping many games by action ids (batch.Games) ---------------------------------------
+
+
+def check_games_against_step(options: arneson.Options, seeds: list[int], rounds: int,
+                             choose_seed: int = 0) -> int:
+    """Step ``batch.Games`` and the public API side by side with the same random legal
+    ids; require, at every step and for every game, the same observation tensor, mask,
+    rewards, seat to move, done flag, steps and outcome. Return the games that ended."""
+    import random
+
+    games = batch.Games("arneson", seeds, options)
+    states = [arneson.new_game(seed, options) for seed in seeds]
+    steps = [0] * len(seeds)
+    rnd = random.Random(choose_seed)
+    for _ in range(rounds):
+        ids = np.zeros(len(seeds), dtype=np.int64)
+        for g, state in enumerate(states):
+            seat = arneson.to_act(state)
+            observer = 0 if seat is None else seat  # a finished game: the seat next to move
+            want = np.frombuffer(arneson.observation_tensor(arneson.observe(state, observer)))
+            assert np.array_equal(games.observation[g], want), f"game {g}"
+            mask = np.frombuffer(arneson.legal_action_mask(state), dtype=np.uint8)
+            assert np.array_equal(games.legal_action_mask[g], mask), f"game {g}"
+            assert games.to_move[g] == (-1 if seat is None else seat)
+            assert bool(games.done[g]) == (state.result is not None)
+            assert games.outcome(g) == state.result
+            assert games.turns[g] == steps[g]
+            legal = np.flatnonzero(mask)
+            ids[g] = rnd.choice(legal.tolist()) if legal.size else -7  # ignored once over
+        before = [state.result for state in states]
+        games.step(ids)
+        for g, state in enumerate(states):
+            if before[g] is None:
+                states[g] = arneson.step(state, arneson.action_from_index(options, int(ids[g])))
+                steps[g] += 1
+                want_rewards = (arneson.returns(states[g]) if states[g].result is not None
+                                else (0.0, 0.0))
+            else:
+                want_rewards = (0.0, 0.0)
+            assert tuple(games.rewards[g].tolist()) == want_rewards
+    return sum(state.result is not None for state in states)
+
+
+@pytest.mark.parametrize("name", list(COMBINATIONS))
+def test_games_step_as_the_public_api_steps(name: str, profile: str) -> None:
+    options = arneson.options(**COMBINATIONS[name])
+    count = 100 if profile == "full" else 6
+    ended = check_games_against_step(options, seeds_for(profile)[:count], 400)
+    if name in ("small odd deck", "win_pile,war_pair=winner,wars_to_win=1",
+                "pickup_order=seat_order,wars_to_win=3"):
+        assert ended > 0  # short games: the steps reach their ends
+
+
+def test_games_play_whole_games_as_the_public_api() -> None:
+    # Every game of a short limit ends within the rounds: outcomes and rewards compared.
+    options = arneson.options(max_battles=25, hand_size=4)
+    assert check_games_against_step(options, [derive_seed(6, i) for i in range(5)], 260) == 5
+
+
+@settings(max_examples=15, deadline=None)
+@given(options=arneson_options(small=True), seed=st.integers(0, 2**64 - 1),
+       choose=st.integers(0, 100))
+def test_games_step_as_the_public_api_under_any_options(
+    options: arneson.Options, seed: int, choose: int
+) -> None:
+    if arneson.rules.detects_cycles(options):
+        with pytest.raises(ValueError, match="Games does not play arneson with hand_size=1"):
+            batch.Games("arneson", [seed], options)
+        return
+    check_games_against_step(options, [seed, derive_seed(seed, 3)], 120, choose)
+
+
+def test_games_refuse_an_illegal_id_before_any_game_moves() -> None:
+    games = batch.Games("arneson", [1, 2, 3])
+    before = games.observation.copy()
+    ids = games.legal_action_mask.argmax(axis=1)
+    illegal = int(np.flatnonzero(games.legal_action_mask[1] == 0)[0])
+    ids[1] = illegal
+    with pytest.raises(IllegalActionError, match=f"game 1: action id {illegal} is not legal"):
+        games.step(ids)
+    assert np.array_equal(games.observation, before)
+    assert games.turns.tolist() == [0, 0, 0]
+    assert games.observation.shape == (3, arneson.observation_shape(arneson.options())[0])
+    assert games.legal_action_mask.shape == (3, arneson.num_actions(arneson.options()))

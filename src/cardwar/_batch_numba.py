@@ -89,6 +89,7 @@ _S30 = np.uint64(30)
 _S31 = np.uint64(31)
 _S32 = np.uint64(32)
 _ONE = np.uint64(1)
+_DERIVE = np.uint64(0xD1B54A32D192ED03)
 
 I16 = NDArray[np.int16]
 I64 = NDArray[np.int64]
@@ -121,6 +122,43 @@ def _shuffle(cards: I16, start: int, length: int, key: np.uint64, counter: np.ui
         cards[start + i] = cards[start + j]
         cards[start + j] = tmp
     return counter
+
+
+def _inline(function: F) -> F:
+    """Return ``function`` compiled to be inlined where it is called: the helpers of the
+    move loop take many arrays, and a call that is not inlined pays for each of them."""
+    if not COMPILED:  # pragma: no cover - exercised where the fast extra is absent
+        return function
+    return cast(F, numba.njit(inline="always", cache=True, nogil=True, boundscheck=False)(
+        function))
+
+
+@_jit
+def _agent_key(seed: np.uint64, seat: int) -> Any:
+    """Return the key of ``RandomAgent(derive_seed(seed, seat + 1))``'s generator."""
+    derived = _mix64(_mix64(seed + _DERIVE) + np.uint64(seat + 2) * _GAMMA)
+    return _mix64(derived + _GAMMA)
+
+
+@_inline
+def _fraction(v: float, bound: float) -> float:
+    """TensorWriter.fractions of one value."""
+    if bound <= 0 or v <= 0:
+        return 0.0
+    if v >= bound:
+        return 1.0
+    return v / bound
+
+
+@_inline
+def _add_card(row: Any, at: int, card: int, copies: int, jokers: int) -> None:
+    """TensorWriter.cards: add one ``card`` to the 53 values from ``at``, clipped at 1."""
+    if card == 52:
+        step = 1.0 / jokers if jokers > 1 else 1.0
+    else:
+        step = 1.0 / copies if copies > 1 else 1.0
+    v = row[at + card] + step
+    row[at + card] = 1.0 if v > 1.0 else v
 
 
 @_jit

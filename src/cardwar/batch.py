@@ -1,8 +1,8 @@
 """Fast simulation: many seeded games at once, bit-identical to ``step``.
 
 :func:`simulate` plays War and Peace; :func:`play` plays any variant between agents, and
-Caravan between random and heuristic players in a compiled kernel (see "Games with
-decisions" below).
+Arneson's War and Caravan between random and heuristic players in compiled kernels (see
+"Games with decisions" below).
 
 :func:`simulate` plays the game of every seed and streams the results as
 :class:`BatchChunk` values, columns of numbers in game order, so that a run of any size
@@ -767,7 +767,7 @@ KERNEL_AGENTS: dict[str, tuple[str, ...]] = {"arneson": ("random", "heuristic"),
 _KERNELS = {"arneson": "cardwar.variants.arneson._batch",
             "caravan": "cardwar.variants.caravan._batch"}
 # The variants whose glue module also has a Stepper, for Games.
-_STEPPERS = ("caravan",)
+_STEPPERS = ("arneson", "caravan")
 
 
 @attrs.frozen(slots=True, eq=False)
@@ -1025,7 +1025,9 @@ def _kernel_games() -> str:
 
 class Games:
     """Many games of a variant advanced together by integer actions, for learners: the
-    batch engine's stepping interface (Caravan, with the ``fast`` extra).
+    batch engine's stepping interface (Arneson's War and Caravan, with the ``fast``
+    extra; Arneson's War with every option but ``hand_size=1`` under a deterministic
+    pickup order, where nobody chooses).
 
     ``Games(variant, seeds, options)`` deals the game of every seed (as ``new_game``
     does); then each :meth:`step` plays one action id per game, for its seat to move
@@ -1055,6 +1057,9 @@ class Games:
         if not _numba_ready():
             raise RuntimeError("Games needs numba and numpy: pip install 'cardwar[fast]'")
         opts = _options(game, options)
+        refusal = _refusal(game, opts)
+        if refusal is not None:
+            raise ArgumentError(f"Games does not play {game.NAME} with {refusal}")
         import importlib
 
         #: The variant module.
@@ -1148,6 +1153,8 @@ class Games:
         if termination is None:
             return None
         winners = () if out[2] < 0 else (int(out[2]),)
+        if not self._engine.SCORED:
+            return Outcome(termination, winners)
         return Outcome(termination, winners, (int(out[3]), int(out[4])))
 
 

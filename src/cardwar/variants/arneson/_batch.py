@@ -69,6 +69,7 @@ def arguments(options: Options, max_steps: int | None,
     cfg[k.CFG_WARS_TO_WIN] = _limit(options.wars_to_win)
     cfg[k.CFG_MAX_BATTLES] = _limit(options.max_battles)
     cfg[k.CFG_MAX_STEPS] = -1 if max_steps is None else min(max_steps, _INT64_MAX)
+    cfg[k.CFG_COPIES] = options.decks
     policy = {"random": k.RANDOM, "heuristic": k.HEURISTIC}
     cfg[k.CFG_POLICY_0] = policy[agents[0]]
     cfg[k.CFG_POLICY_1] = policy[agents[1]]
@@ -96,3 +97,67 @@ def play(seeds: Any, options: Options, max_steps: int | None, agents: tuple[str,
     steps, winner, term = _batch_numba.play_games(seeds, **arguments(options, max_steps,
                                                                      agents))
     return steps, winner, term, np.zeros((len(steps), 2), dtype=np.int64)
+
+
+class Stepper:
+    """The state of many games of Arneson's War as the kernel's arrays, advanced by action
+    ids (the integer interface of :mod:`cardwar.variants.arneson.encoding`: a card's
+    index): what :class:`cardwar.batch.Games` runs."""
+
+    #: The kernel's termination codes, as terminations (``None``: still running).
+    TERMINATIONS = TERMINATIONS
+    #: Whether the game keeps scores.
+    SCORED = SCORED
+
+    def __init__(self, options: Options) -> None:
+        import numpy as np
+
+        from cardwar.variants.arneson import _batch_numba as k
+        from cardwar.variants.arneson import encoding
+
+        self.options = options
+        self._args = arguments(options, None)
+        ob = np.zeros(k.OB_SIZE, dtype=np.float64)
+        ob[k.OB_HAND] = options.hand_size
+        ob[k.OB_TOTAL] = len(rules.deck(options))
+        ob[k.OB_FACE_DOWN] = max(1, options.face_down)
+        ob[k.OB_WARS] = options.wars_to_win or 0
+        ob[k.OB_LIMIT] = options.max_battles or 0
+        self._ob = ob
+        self.num_actions = encoding.num_actions(options)
+        self.observation_size = k.OBSERVATION_SIZE
+        self.count = 0
+
+    def reset(self, seeds: Any) -> None:
+        """Deal the game of every seed (a ``uint64`` array)."""
+        import numpy as np
+
+        from cardwar.variants.arneson import _batch_numba as k
+
+        count = len(seeds)
+        a = self._args
+        n = len(a["deck"])
+        self.count = count
+        self.cards = np.zeros((count, k.CARD_ROWS, 2, n), np.int16)
+        self.ints = np.zeros((count, k.INTS, 2), np.int64)
+        self.rng = np.zeros((count, 2), np.uint64)
+        self.turns = np.zeros(count, np.int64)
+        self.out = np.zeros((count, k.OUT_SIZE), np.int64)
+        self._work = np.zeros(n, np.int16)
+        self._table = np.zeros(n, np.int16)
+        self.observation = np.zeros((count, self.observation_size), np.float64)
+        self.mask = np.zeros((count, self.num_actions), np.uint8)
+        self.rewards = np.zeros((count, 2), np.float64)
+        k.reset_games(np.ascontiguousarray(seeds, dtype=np.uint64), a["deck"], a["cfg"],
+                      self._ob, self._work, self.cards, self.ints, self.rng, self.turns,
+                      self.out, self.observation, self.mask)
+
+    def step(self, actions: Any) -> int:
+        """Play ``actions[g]`` in every running game ``g``; return -1, or the first game
+        whose action is not legal (then nothing is played)."""
+        from cardwar.variants.arneson import _batch_numba as k
+
+        a = self._args
+        return int(k.step_games(
+            actions, a["cfg"], self._ob, a["rank"], self.cards, self._table, self.ints,
+            self.rng, self.turns, self.out, self.observation, self.mask, self.rewards))

@@ -111,6 +111,8 @@ class Stepper:
 
     #: The kernel's termination codes, as terminations (``None``: still running).
     TERMINATIONS = TERMINATIONS
+    #: Whether the game keeps scores.
+    SCORED = SCORED
 
     def __init__(self, options: Options) -> None:
         import numpy as np

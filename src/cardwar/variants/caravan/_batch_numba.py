@@ -27,18 +27,21 @@ Imported only where numba and numpy are (``cardwar[fast]``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-from cardwar._batch_numba import COMPILED, _below, _jit, _mix64, _shuffle
-
-try:
-    import numba
-except ImportError:  # pragma: no cover - this module is imported only with numba
-    numba = None  # type: ignore[assignment]
+from cardwar._batch_numba import (
+    _add_card,
+    _agent_key,
+    _below,
+    _fraction,
+    _inline,
+    _jit,
+    _mix64,
+    _shuffle,
+)
 
 __all__ = ["HEURISTIC", "JACK", "JOKER", "KING", "NUMBER", "QUEEN", "RANDOM", "TERM_NONE",
            "play_games", "reset_games", "step_games"]
@@ -91,28 +94,10 @@ HW_GAME = 4
 HW_SIZE = 5
 
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
-_DERIVE = np.uint64(0xD1B54A32D192ED03)
 _ONE = np.uint64(1)
 
 I16 = NDArray[np.int16]
 I64 = NDArray[np.int64]
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _inline(function: F) -> F:
-    """Return ``function`` compiled to be inlined where it is called: the helpers of the
-    move loop take many arrays, and a call that is not inlined pays for each of them."""
-    if not COMPILED:  # pragma: no cover - exercised where the fast extra is absent
-        return function
-    return cast(F, numba.njit(inline="always", cache=True, nogil=True, boundscheck=False)(
-        function))
-
-
-@_jit
-def _agent_key(seed: np.uint64, seat: int) -> Any:
-    """Return the key of ``RandomAgent(derive_seed(seed, seat + 1))``'s generator."""
-    derived = _mix64(_mix64(seed + _DERIVE) + np.uint64(seat + 2) * _GAMMA)
-    return _mix64(derived + _GAMMA)
 
 
 @_inline
@@ -758,27 +743,6 @@ OCFG_SIZE = 4
 ROW = 170
 #: Values of the observation tensor.
 OBSERVATION_SIZE = 53 + 2 + 2 + 6 * ROW + 53 + 2 + 1
-
-
-@_inline
-def _fraction(v: float, bound: float) -> float:
-    """TensorWriter.fractions of one value."""
-    if bound <= 0 or v <= 0:
-        return 0.0
-    if v >= bound:
-        return 1.0
-    return v / bound
-
-
-@_inline
-def _add_card(row: Any, at: int, card: int, copies: int, jokers: int) -> None:
-    """TensorWriter.cards: add one ``card`` to the 53 values from ``at``, clipped at 1."""
-    if card == 52:
-        step = 1.0 / jokers if jokers > 1 else 1.0
-    else:
-        step = 1.0 / copies if copies > 1 else 1.0
-    v = row[at + card] + step
-    row[at + card] = 1.0 if v > 1.0 else v
 
 
 @_inline
