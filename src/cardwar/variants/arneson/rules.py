@@ -11,7 +11,15 @@ from typing import Any
 import attrs
 
 from cardwar._immutable import Immutable
-from cardwar.cards import STANDARD_RANKS, Card, Rank, Suit, reduced_deck
+from cardwar.cards import (
+    CARD_COUNT,
+    STANDARD_RANKS,
+    Card,
+    Rank,
+    Suit,
+    card_from_index,
+    reduced_deck,
+)
 from cardwar.core import (
     GameOverError,
     IllegalActionError,
@@ -309,8 +317,7 @@ def legal_actions(state: State) -> tuple[Choose, ...]:
     seat = to_act(state)
     if seat is None:
         return ()
-    cards = sorted(set(state.hands[seat]), key=_card_order)
-    return tuple(Choose(c) for c in cards)
+    return tuple(_CHOICES[c] for c in sorted(set(state.hands[seat]), key=_ORDER.__getitem__))
 
 
 #: Each suit's place in ``Suit``, for ordering the legal actions.
@@ -319,6 +326,12 @@ _SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
 
 def _card_order(card: Card) -> tuple[int, int]:
     return int(card.rank), _SUIT_ORDER[card.suit] if card.suit else -1
+
+
+# Every card's place in the legal actions' order, and its action: cards are interned, so
+# the tables hold every card there is (built once, read only).
+_ORDER = {card_from_index(i): _card_order(card_from_index(i)) for i in range(CARD_COUNT)}
+_CHOICES = {card: Choose(card) for card in _ORDER}
 
 
 def step(state: State, action: Choose) -> State:
@@ -381,7 +394,6 @@ def _resolve(state: State, held: tuple[tuple[Card, ...], tuple[Card, ...]],
         for s in (0, 1):
             while len(hands[s]) < opts.hand_size and (card := draw(s)) is not None:
                 hands[s].append(card)
-
     refill()
     a, b = cards[0].rank, cards[1].rank
     winner: int | None = None if a == b else (0 if a > b else 1)
