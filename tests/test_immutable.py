@@ -7,8 +7,8 @@ import copy
 import attrs
 import pytest
 
-from cardwar import arneson
-from cardwar._immutable import Immutable, builder
+import cardwar
+from cardwar._immutable import Immutable, builder, replacer
 
 
 @attrs.frozen(slots=True)
@@ -53,10 +53,31 @@ def test_the_builder_refuses_a_class_whose_init_checks_or_converts(cls: type) ->
         builder(cls)
 
 
-def test_arnesons_states_built_fast_equal_those_of_init() -> None:
-    state = arneson.new_game(4)
-    while arneson.outcome(state) is None and state.battles < 30:
-        state = arneson.step(state, arneson.legal_actions(state)[-1])
-        rebuilt = arneson.State(**{f.name: getattr(state, f.name)
-                                   for f in attrs.fields(arneson.State)})
+@pytest.mark.parametrize("name", ["arneson", "cold-war"])
+def test_states_built_fast_equal_those_of_init(name: str) -> None:
+    game = cardwar.variant(name)
+    state = game.new_game(4)
+    for _ in range(200):
+        if game.outcome(state) is not None:
+            break
+        state = game.step(state, game.legal_actions(state)[-1])
+        rebuilt = type(state)(**{f.name: getattr(state, f.name)
+                                 for f in attrs.fields(type(state))})
         assert rebuilt == state
+
+
+def test_the_replacer_keeps_every_other_field() -> None:
+    replace = replacer(_Plain, "y")
+    old = _Plain(1, (2,))
+    new = replace(old, (3,))
+    assert new == _Plain(1, (3,))
+    assert old == _Plain(1, (2,))
+    assert replacer(_Plain, "y", "x")(old, (4,), 5) == _Plain(5, (4,))
+
+
+@pytest.mark.parametrize("names", [("z",), ("x", "x")])
+def test_the_replacer_refuses_unknown_or_repeated_fields(names: tuple[str, ...]) -> None:
+    with pytest.raises(TypeError, match="not distinct fields of _Plain"):
+        replacer(_Plain, *names)
+    with pytest.raises(TypeError, match="build it with its __init__"):
+        replacer(_Checked, "x")

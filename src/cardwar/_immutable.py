@@ -29,6 +29,27 @@ class Immutable:
         return self
 
 
+def _generate(cls: type[T], params: list[str], value_of: Callable[[str], str]) -> Any:
+    """Return a function of ``params`` that builds an instance of ``cls``, setting each
+    field ``name`` to the expression ``value_of(name)`` through the slot's descriptor."""
+    import attrs
+
+    fields = attrs.fields(cast(Any, cls))
+    if hasattr(cls, "__attrs_post_init__") or any(
+        f.validator is not None or f.converter is not None for f in fields
+    ):
+        raise TypeError(f"{cls.__name__} checks or converts its fields: build it with "
+                        "its __init__")
+    names = [f.name for f in fields]
+    setters = {f"_set_{name}": getattr(cls, name).__set__ for name in names}
+    lines = [f"def build({', '.join(params)}):", "    _obj = _new(_cls)"]
+    lines += [f"    _set_{name}(_obj, {value_of(name)})" for name in names]
+    lines.append("    return _obj")
+    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls, **setters}
+    exec("\n".join(lines), scope)  # the names are the class's own field names
+    return scope["build"]
+
+
 def builder(cls: type[T]) -> Callable[..., T]:
     """Return a function that builds an instance of the frozen, slotted attrs class
     ``cls`` from every field's value (by name or in field order), as its ``__init__``
@@ -47,17 +68,28 @@ def builder(cls: type[T]) -> Callable[..., T]:
     """
     import attrs
 
-    fields = attrs.fields(cast(Any, cls))
-    if hasattr(cls, "__attrs_post_init__") or any(
-        f.validator is not None or f.converter is not None for f in fields
-    ):
-        raise TypeError(f"{cls.__name__} checks or converts its fields: build it with "
-                        "its __init__")
-    names = [f.name for f in fields]
-    setters = {f"_set_{name}": getattr(cls, name).__set__ for name in names}
-    lines = [f"def build({', '.join(names)}):", "    obj = _new(_cls)"]
-    lines += [f"    _set_{name}(obj, {name})" for name in names]
-    lines.append("    return obj")
-    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls, **setters}
-    exec("\n".join(lines), scope)  # the names are the class's own field names
-    return cast(Callable[..., T], scope["build"])
+    names = [f.name for f in attrs.fields(cast(Any, cls))]
+    return cast(Callable[..., T], _generate(cls, names, str))
+
+
+def replacer(cls: type[T], *changed: str) -> Callable[..., T]:
+    """Return a function ``replace(value, *new)`` that builds a copy of ``value`` (an
+    instance of ``cls``) with the fields ``changed`` set to ``new``, in that order, and
+    every other field kept: ``attrs.evolve`` at a fraction of its cost, under the
+    conditions of :func:`builder` (nothing is checked or converted).
+
+    >>> import attrs
+    >>> @attrs.frozen(slots=True)
+    ... class Point:
+    ...     x: int
+    ...     y: int
+    >>> replacer(Point, "y")(Point(1, 2), 5)
+    Point(x=1, y=5)
+    """
+    import attrs
+
+    names = [f.name for f in attrs.fields(cast(Any, cls))]
+    if any(name not in names for name in changed) or len(set(changed)) != len(changed):
+        raise TypeError(f"replacer: {changed} are not distinct fields of {cls.__name__}")
+    return cast(Callable[..., T], _generate(
+        cls, ["_old", *changed], lambda name: name if name in changed else f"_old.{name}"))

@@ -10,7 +10,7 @@ from typing import Any
 
 import attrs
 
-from cardwar._immutable import Immutable, builder
+from cardwar._immutable import Immutable, builder, replacer
 from cardwar.cards import (
     CARD_COUNT,
     STANDARD_RANKS,
@@ -260,6 +260,8 @@ _DEFAULT = Options()
 #: Builds a state from every field, at half the cost of ``State(...)`` (a step's hot
 #: path; the state has no validator to skip). The values of a round not begun:
 _build = builder(State)
+#: The state with seat 0's choice made: ``_with_choice(state, hands, committed)``.
+_with_choice = replacer(State, "hands", "committed")
 _NO_CHOICES: tuple[Card | None, Card | None] = (None, None)
 _NOTHING_LAID: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
 _NO_STAKES = (0, 0)
@@ -357,22 +359,8 @@ def step(state: State, action: Choose) -> State:
     new_hand = hand[:i] + hand[i + 1 :]
     hands = (new_hand, state.hands[1]) if seat == 0 else (state.hands[0], new_hand)
     if seat == 0:
-        # Built field by field: attrs.evolve costs several times more (a step's hot path).
-        return _build(
-            options=state.options,
-            stocks=state.stocks,
-            hands=hands,
-            rng=state.rng,
-            tally=state.tally,
-            battles=state.battles,
-            committed=(action.card, None),
-            laid=state.laid,
-            rounds=state.rounds,
-            stakes=state.stakes,
-            last=state.last,
-            result=state.result,
-            cycle=state.cycle,
-        )
+        # attrs.evolve costs several times more (a step's hot path).
+        return _with_choice(state, hands, (action.card, None))
     first = state.committed[0]
     assert first is not None
     return _resolve(state, hands, (first, action.card))

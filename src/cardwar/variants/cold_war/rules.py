@@ -5,19 +5,22 @@ Rule IDs ``COLDWAR-...`` in comments are defined on the docs page ``rules/cold-w
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
-from cardwar._immutable import Immutable
+from cardwar._immutable import Immutable, builder, replacer
 from cardwar.cards import (
+    CARD_COUNT,
     JOKER,
     SHORT_RANKS,
     Card,
     DealError,
     Rank,
     Suit,
+    card_from_index,
     check_deal,
     check_deal_piles,
     parse_cards,
@@ -549,6 +552,15 @@ def new_game(
     return _start_deal(opts, 0, hands, stock, rng, totals=(0,) * n)
 
 
+#: Build a state, a played card from every field, at half the cost of ``State(...)`` (the
+#: classes have no validator to skip).
+_build = builder(State)
+_played = builder(Played)
+#: The state with a card played: ``_with_play(state, hands, recent, plays, war_rank)``.
+_with_play = replacer(State, "hands", "recent", "plays", "war_rank")
+_RANK_OF = operator.attrgetter("rank")
+
+
 def to_act(state: State) -> int | None:
     """Return the seat that plays next (COLDWAR-LEAD, COLDWAR-WAR-ROUND), or ``None`` at
     the end."""
@@ -565,7 +577,16 @@ def _declarations(opts: Options) -> tuple[Rank, ...]:
 
 
 def _card_order(card: Card) -> tuple[int, int]:
-    return int(card.rank), list(Suit).index(card.suit) if card.suit else -1
+    return _ORDER[card]
+
+
+# Every card's place in the order of the legal actions, and the play of each card but the
+# Joker, and of the Joker declared as each rank: cards are interned, so the tables hold
+# every card there is (built once, read only).
+_ORDER = {c: (int(c.rank), list(Suit).index(c.suit) if c.suit else -1)
+          for c in map(card_from_index, range(CARD_COUNT))}
+_PLAYS = {c: Play(c) for c in _ORDER if not c.is_joker}
+_JOKER_PLAYS = {r: Play(JOKER, r) for r in Rank}
 
 
 def legal_actions(state: State) -> tuple[Play, ...]:
@@ -575,11 +596,11 @@ def legal_actions(state: State) -> tuple[Play, ...]:
     if seat is None:
         return ()
     out: list[Play] = []
-    for card in sorted(set(state.hands[seat]), key=_card_order):
-        if card.is_joker:
-            out.extend(Play(card, r) for r in _declarations(state.options))
+    for card in sorted(set(state.hands[seat]), key=_ORDER.__getitem__):
+        if card is JOKER:  # cards are interned
+            out.extend(_JOKER_PLAYS[r] for r in _declarations(state.options))
         else:
-            out.append(Play(card))
+            out.append(_PLAYS[card])
     return tuple(out)
 
 
@@ -599,7 +620,7 @@ def step(state: State, action: Play) -> State:
     card = action.card
     if card not in hand:
         raise _illegal(state, seat, action, "it is not a card of their hand")
-    if card.is_joker:
+    if card is JOKER:  # cards are interned
         if action.declared not in _declarations(state.options):
             raise _illegal(state, seat, action, "a Joker is played with a declared rank")
         rank = action.declared
@@ -613,7 +634,7 @@ def step(state: State, action: Play) -> State:
     hands[seat] = hand[:i] + hand[i + 1 :]
     recent = list(state.recent)
     recent[seat] = (*recent[seat][-(HAND_SIZE - 1) :], card)
-    played = Played(seat, card, rank)
+    played = _played(seat, card, rank)
     war_rank = state.war_rank
     # COLDWAR-WAR: the first pair completed in play order fixes the war's rank.
     if (
@@ -624,9 +645,8 @@ def step(state: State, action: Play) -> State:
         war_rank = rank
     plays = (*state.plays, played)
     if len(plays) < len(state.order):
-        return attrs.evolve(
-            state, hands=tuple(hands), recent=tuple(recent), plays=plays, war_rank=war_rank
-        )
+        # attrs.evolve costs several times more (a step's hot path).
+        return _with_play(state, tuple(hands), tuple(recent), plays, war_rank)
     return _Resolver(state, hands, recent, plays, war_rank).run()
 
 
@@ -648,7 +668,8 @@ class _Resolver:
         self.plays = plays
         self.war_rank = war_rank
         self.stock = list(state.stock)
-        self.pools = [list(p) for p in state.pools]
+        # The pools stay the state's tuples until one changes (most tricks change one).
+        self.pools: list[Sequence[Card]] = list(state.pools)
         self.active = list(state.active)
         self.stakes = list(state.stakes)
         self.staked = [0] * state.options.players
@@ -664,8 +685,10 @@ class _Resolver:
         # COLDWAR-REFILL: from the stock, then from the top of the player's own pool.
         if self.stock:
             return self.stock.pop(0)
-        if self.pools[seat]:
-            return self.pools[seat].pop(0)
+        pool = self.pools[seat]
+        if pool:
+            self.pools[seat] = pool[1:]
+            return pool[0]
         return None
 
     def leave(self, seat: int) -> None:
@@ -708,7 +731,7 @@ class _Resolver:
     def take(self, winner: int) -> None:
         # COLDWAR-TAKE: every card of the table, stakes included, onto the winner's
         # pool, in the order laid, the last one laid on top.
-        self.pools[winner] = self.table()[::-1] + self.pools[winner]
+        self.pools[winner] = (*self.table()[::-1], *self.pools[winner])
         self.stakes = []
 
     def run(self) -> State:
@@ -722,7 +745,7 @@ class _Resolver:
             war_rank = top if sum(p.rank is top for p in plays) > 1 else None
         if war_rank is None:
             # COLDWAR-TAKE: the highest card takes the table.
-            best = max(plays, key=lambda p: p.rank)
+            best = max(plays, key=_RANK_OF)
             winner: int | None = best.seat
             self.take(best.seat)
             self.refill(_draw_order(order, best.seat, self.opts))
@@ -745,7 +768,7 @@ class _Resolver:
                     self.staked[s] += 1
             fighters = [s for s in fighters if self.active[s]]
         if len(fighters) >= 2 and not self.deal_over:
-            return State(
+            return _build(
                 options=self.opts,
                 dealer=self.state.dealer,
                 hands=tuple(self.hands),
@@ -754,7 +777,9 @@ class _Resolver:
                 active=tuple(self.active),
                 order=tuple(fighters),
                 rng=self.state.rng,
+                plays=(),
                 rounds=self.rounds,
+                war_rank=None,
                 stakes=tuple(self.stakes),
                 set_aside=self.state.set_aside,
                 recent=tuple(self.recent),
@@ -764,6 +789,7 @@ class _Resolver:
                 tricks=self.state.tricks,
                 last_trick=self.state.last_trick,
                 last_deal=self.state.last_deal,
+                result=None,
                 seen=self.state.seen,
             )
         if len(fighters) == 1:
@@ -793,12 +819,13 @@ class _Resolver:
             )
             order = tuple((lead + k) % n for k in range(n) if self.active[(lead + k) % n])
             seen: tuple[tuple[Any, ...], ...] = ()
+            pools = tuple(tuple(p) for p in self.pools)
             if not self.stock:
                 # COLDWAR-REPEAT: the third time a position comes round, the deal ends.
                 position = (
                     lead,
-                    tuple(tuple(sorted(h, key=_card_order)) for h in self.hands),
-                    tuple(tuple(p) for p in self.pools),
+                    tuple(tuple(sorted(h, key=_ORDER.__getitem__)) for h in self.hands),
+                    pools,
                 )
                 seen = (*st.seen, position)
                 if seen.count(position) >= _REPEATS:
@@ -806,17 +833,22 @@ class _Resolver:
             result = None
             if opts.max_tricks is not None and tricks >= opts.max_tricks:
                 result = Outcome(Termination.BATTLE_LIMIT, (), st.totals)  # COLDWAR-LIMIT
-            return State(
+            return _build(
                 options=opts,
                 dealer=st.dealer,
                 hands=tuple(self.hands),
                 stock=tuple(self.stock),
-                pools=tuple(tuple(p) for p in self.pools),
+                pools=pools,
                 active=tuple(self.active),
                 order=order,
                 rng=st.rng,
+                plays=(),
+                rounds=(),
+                war_rank=None,
+                stakes=(),
                 set_aside=tuple(self.set_aside),
                 recent=tuple(self.recent),
+                left=(),
                 totals=st.totals,
                 deals=st.deals,
                 tricks=tricks,
