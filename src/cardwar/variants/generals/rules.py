@@ -11,13 +11,15 @@ from typing import Any, cast
 
 import attrs
 
-from cardwar._immutable import Immutable
+from cardwar._immutable import Immutable, replacer
 from cardwar.cards import (
+    CARD_COUNT,
     STANDARD_RANKS,
     Card,
     DealError,
     Rank,
     Suit,
+    card_from_index,
     check_deal,
     check_deal_piles,
     parse_cards,
@@ -442,7 +444,14 @@ def deck(opts: Options | None = None) -> tuple[Card, ...]:
 
 
 def _value(cards: Sequence[Card]) -> int:
-    return sum(1 if c.rank is Rank.ACE else int(c.rank) for c in cards)
+    return sum(map(_VALUES.__getitem__, cards))
+
+
+# Every card's value (an Ace counts 1, GENERALS-SCORE) and place in the order of the legal
+# actions: cards are interned, so the tables hold every card there is.
+_VALUES = {c: 1 if c.rank is Rank.ACE else int(c.rank)
+           for c in map(card_from_index, range(CARD_COUNT))}
+_ORDERS = {c: _order(c) for c in _VALUES}
 
 
 def score(state: State, seat: int) -> int:
@@ -591,13 +600,13 @@ def _start_battle(state: State, chooser: int) -> State:
     while not state.hands[chooser]:
         chooser = (chooser + 1) % n
     if n == 2:
-        return attrs.evolve(state, chooser=chooser, sides=((0,), (1,)), squads=(None, None))
+        return _with_battle(state, chooser, ((0,), (1,)), (None, None))
     playing = [s for s in range(n) if state.places[s] is None]
     if len(playing) == 2:
         # GENERALS-PLACES: the last two play the two-player game: no one to choose.
         sides = tuple((s,) for s in playing)
-        return attrs.evolve(state, chooser=chooser, sides=sides, squads=(None,) * n)
-    return attrs.evolve(state, chooser=chooser, sides=(), squads=(None,) * n)
+        return _with_battle(state, chooser, sides, (None,) * n)
+    return _with_battle(state, chooser, (), (None,) * n)
 
 
 def _end_deal(state: State) -> State:
@@ -706,6 +715,16 @@ def _target_result(scores: tuple[int, ...], target: int) -> Outcome | None:
     return Outcome(Termination.TARGET_SCORE, top if len(top) == 1 else (), scores)
 
 
+# States built without attrs.evolve, which costs several times more (a step's hot path):
+# ``_with_squad(state, hands, squads, revealed)``, ``_with_sides(state, sides, squads)``,
+# and the state after a battle.
+_with_squad = replacer(State, "hands", "squads", "revealed")
+_with_sides = replacer(State, "sides", "squads")
+_with_battle = replacer(State, "chooser", "sides", "squads")
+_after_battle = replacer(State, "hands", "reserves", "revealed", "places", "squads", "pot",
+                         "won", "kills", "battles", "last", "sides", "result")
+
+
 def to_act(state: State) -> int | None:
     """Return the seat that decides next: the claimant, the chooser, or the next seat of
     the battle (clockwise from the chooser) to commit a squad."""
@@ -742,27 +761,30 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     hand = state.hands[seat]
     if state.claimant is not None:
         shown = state.revealed[seat]
-        aces = sorted((c for c in hand if c.rank is Rank.ACE and c not in shown), key=_order)
+        aces = sorted((c for c in hand if c.rank is Rank.ACE and c not in shown),
+                      key=_ORDERS.__getitem__)
         return (*(Claim(c) for c in aces), Pass())
     if not state.sides:
         return tuple(_choices(state, seat))
-    cards = sorted(hand, key=_order)
+    cards = sorted(hand, key=_ORDERS.__getitem__)
     if state.options.squad_size is SquadSize.THREE:
         sizes: Sequence[int] = (min(3, len(cards)),)
     else:
         sizes = range(1, min(3, len(cards)) + 1)
-    return tuple(
-        _squad(combo)
-        for size in sizes
-        for combo in itertools.combinations(cards, size)
-    )
+    # The cards come sorted already: each squad is built without the converter's sort,
+    # through the slot's descriptor (hundreds of squads a call).
+    new = object.__new__
+    set_cards = _SET_SQUAD_CARDS
+    out = []
+    for size in sizes:
+        for combo in itertools.combinations(cards, size):
+            squad = new(Squad)
+            set_cards(squad, combo)
+            out.append(squad)
+    return tuple(out)
 
 
-def _squad(cards: tuple[Card, ...]) -> Squad:
-    # The cards come sorted already: skip the converter's sort.
-    squad = object.__new__(Squad)
-    object.__setattr__(squad, "cards", cards)
-    return squad
+_SET_SQUAD_CARDS = cast(Any, Squad).cards.__set__  # the slot's descriptor
 
 
 def _choices(state: State, seat: int) -> list[Challenge | Partner]:
@@ -810,7 +832,7 @@ def step(state: State, action: Action) -> State:
     if any(c in shown for c in action.cards):
         kept = tuple(c for c in shown if c not in action.cards)
         revealed = tuple(kept if s == seat else revealed[s] for s in range(n))
-    state = attrs.evolve(state, hands=hands, squads=squads, revealed=revealed)
+    state = _with_squad(state, hands, squads, revealed)
     # GENERALS-SQUAD: the last commitment reveals every squad and resolves the battle.
     for side in state.sides:
         for s in side:
@@ -876,7 +898,7 @@ def _choice_step(state: State, seat: int, action: Action) -> State:
         assert isinstance(action, Partner)
         mine = tuple(sorted((seat, action.seat)))
         sides = (mine, tuple(s for s in range(n) if s not in mine))
-    return attrs.evolve(state, sides=sides, squads=(None,) * n)
+    return _with_sides(state, sides, (None,) * n)
 
 
 def _resolve(state: State) -> State:
@@ -955,21 +977,8 @@ def _resolve(state: State) -> State:
             r = 0 if len(reserves) == 1 else s
             hands[s] += reserves[r][:3]
             reserves[r] = reserves[r][3:]
-    after = attrs.evolve(
-        state,
-        hands=tuple(hands),
-        reserves=tuple(reserves),
-        revealed=revealed,
-        places=places,
-        squads=(None,) * n,
-        pot=pot,
-        won=won_t,
-        kills=kills_t,
-        battles=battles,
-        last=record,
-        sides=(),
-        result=result,
-    )
+    after = _after_battle(state, tuple(hands), tuple(reserves), revealed, places, (None,) * n,
+                          pot, won_t, kills_t, battles, record, (), result)
     if result is not None:
         return after
     # GENERALS-FOUR: the choice passes clockwise after every battle.
