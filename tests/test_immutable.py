@@ -53,7 +53,7 @@ def test_the_builder_refuses_a_class_whose_init_checks_or_converts(cls: type) ->
         builder(cls)
 
 
-@pytest.mark.parametrize("name", ["arneson", "cold-war", "generals"])
+@pytest.mark.parametrize("name", ["arneson", "caravan", "cold-war", "generals"])
 def test_states_built_fast_equal_those_of_init(name: str) -> None:
     game = cardwar.variant(name)
     state = game.new_game(4)

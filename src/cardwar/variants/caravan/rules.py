@@ -11,7 +11,7 @@ from typing import Any
 
 import attrs
 
-from cardwar._immutable import Immutable
+from cardwar._immutable import Immutable, replacer
 from cardwar.cards import (
     CARD_COUNT,
     Card,
@@ -868,19 +868,15 @@ def step(state: State, action: Action) -> State:
     opts = state.options
     flags, nxt, result = _conclude(opts, new_decks, new_hands, caravans, state.opening, turns,
                                    1 - seat)
-    return State(
-        options=opts,
-        decks=new_decks,
-        hands=new_hands,
-        caravans=caravans,
-        rng=state.rng,
-        discards=discards,
-        to_move=nxt,
-        opening=flags,
-        turns=turns,
-        last=action,
-        result=result,
-    )
+    # attrs' __init__ costs twice as much (a step's hot path).
+    return _after_turn(state, new_decks, new_hands, caravans, discards, nxt, flags, turns,
+                       action, result)
+
+
+#: The state after a turn: ``_after_turn(state, decks, hands, caravans, discards, to_move,
+#: opening, turns, last, result)``, options and generator kept.
+_after_turn = replacer(State, "decks", "hands", "caravans", "discards", "to_move", "opening",
+                       "turns", "last", "result")
 
 
 def _replace(caravans: tuple[Caravan, ...], c: int, car: Caravan) -> tuple[Caravan, ...]:
