@@ -1,7 +1,7 @@
 """Arneson's War's batch engine (``cardwar.batch.play`` with the compiled kernel) against
 the step loop.
 
-The reference side is written here as the plain public loop: ``new_game``, then
+The reference side (``tests/support_batch.py``) is the plain public loop: ``new_game``, then
 ``legal_actions`` and each seat's agent (:class:`~cardwar.agents.RandomAgent` seeded
 ``derive_seed(seed, seat + 1)``, as ``cardwar simulate`` seeds it, or the heuristic)
 choosing, then ``step``, independently of the batch module. Seed by seed, the kernel must
@@ -22,47 +22,24 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardwar import agents, arneson, batch, cli, derive_seed
+from cardwar import arneson, batch, cli, derive_seed
 from cardwar.core import IllegalActionError, Termination
+from tests import support_batch
 from tests.strategies import arneson_options
 
-Row = tuple[int, int, int, Termination | None, tuple[int, ...]]
+Row = support_batch.Row
 
 
 def reference_rows(options: arneson.Options, seeds: Iterable[int],
                    max_steps: int | None = None,
                    kinds: tuple[str, str] = ("random", "random")) -> list[Row]:
-    """Return ``(seed, steps, winner, termination, scores)`` per seed from the step loop
-    between two agents of ``kinds`` (random agents by default)."""
-    rows: list[Row] = []
-    for seed in seeds:
-        seats = [agents.agent(kind, "arneson", derive_seed(seed, s + 1))
-                 for s, kind in enumerate(kinds)]
-        state = arneson.new_game(seed, options)
-        steps = 0
-        while arneson.outcome(state) is None and (max_steps is None or steps < max_steps):
-            seat = arneson.to_act(state)
-            assert seat is not None
-            action = seats[seat].choose(arneson.observe(state, seat),
-                                        arneson.legal_actions(state))
-            state = arneson.step(state, action)
-            steps += 1
-        result = arneson.outcome(state)
-        if result is None:
-            rows.append((seed, steps, -1, None, (0, 0)))
-        else:
-            winner = result.winners[0] if len(result.winners) == 1 else -1
-            rows.append((seed, steps, winner, result.termination, (0, 0)))
-    return rows
+    return support_batch.reference_rows("arneson", options, seeds, max_steps, kinds)
 
 
 def kernel_rows(options: arneson.Options, seeds: Iterable[int], max_steps: int | None = None,
                 chunk_size: int | None = None,
                 kinds: tuple[str, str] = ("random", "random")) -> list[Row]:
-    chunks = list(batch.play("arneson", options, seeds=list(seeds), engine="numba",
-                             max_steps=max_steps, chunk_size=chunk_size, agents=kinds))
-    assert {chunk.engine for chunk in chunks} == {"numba"}
-    return [row for chunk in chunks for row in chunk.rows()]
+    return support_batch.kernel_rows("arneson", options, seeds, max_steps, chunk_size, kinds)
 
 
 #: Option combinations, each reaching a rule of its own (the test checks that games end,

@@ -1,7 +1,7 @@
 """Caravan's batch engine (``cardwar.batch.play`` with the compiled kernel) against the
 step loop.
 
-The reference side is written here as the plain public loop: ``new_game``, then
+The reference side (``tests/support_batch.py``) is the plain public loop: ``new_game``, then
 ``legal_actions`` and each seat's :class:`~cardwar.agents.RandomAgent` (seeded
 ``derive_seed(seed, seat + 1)``, as ``cardwar simulate`` seeds it) choosing, then
 ``step``, independently of the batch module. Seed by seed, the kernel must give the same
@@ -27,45 +27,22 @@ from cardwar.cards import standard_deck
 from cardwar.core import IllegalActionError, Termination
 from cardwar.errors import AgentError
 from cardwar.rng import SeedError
+from tests import support_batch
 from tests.support_caravan import caravan_options
 
-Row = tuple[int, int, int, Termination | None, tuple[int, ...]]
+Row = support_batch.Row
 
 
 def reference_rows(options: caravan.Options, seeds: Iterable[int],
                    max_steps: int | None = None,
                    kinds: tuple[str, str] = ("random", "random")) -> list[Row]:
-    """Return ``(seed, steps, winner, termination, scores)`` per seed from the step loop
-    between two agents of ``kinds`` (random agents by default)."""
-    rows: list[Row] = []
-    for seed in seeds:
-        seats = [agents.agent(kind, "caravan", derive_seed(seed, s + 1))
-                 for s, kind in enumerate(kinds)]
-        state = caravan.new_game(seed, options)
-        steps = 0
-        while caravan.outcome(state) is None and (max_steps is None or steps < max_steps):
-            seat = caravan.to_act(state)
-            assert seat is not None
-            action = seats[seat].choose(caravan.observe(state, seat),
-                                        caravan.legal_actions(state))
-            state = caravan.step(state, action)
-            steps += 1
-        result = caravan.outcome(state)
-        if result is None:
-            rows.append((seed, steps, -1, None, (0, 0)))
-        else:
-            winner = result.winners[0] if result.winners else -1
-            assert result.scores is not None
-            rows.append((seed, steps, winner, result.termination, tuple(result.scores)))
-    return rows
+    return support_batch.reference_rows("caravan", options, seeds, max_steps, kinds)
 
 
 def kernel_rows(options: caravan.Options, seeds: Iterable[int], max_steps: int | None = None,
                 chunk_size: int | None = None,
                 kinds: tuple[str, str] = ("random", "random")) -> list[Row]:
-    chunks = batch.play("caravan", options, seeds=list(seeds), engine="numba",
-                        max_steps=max_steps, chunk_size=chunk_size, agents=kinds)
-    return [row for chunk in chunks for row in chunk.rows()]
+    return support_batch.kernel_rows("caravan", options, seeds, max_steps, chunk_size, kinds)
 
 
 def _thirty() -> str:

@@ -503,3 +503,26 @@ def test_counts_that_do_not_fit_the_deck_are_refused() -> None:
     doubled = attrs.evolve(seen, discards=parse_cards("AS AS AS"))
     with pytest.raises(ObservationError, match="more of a card"):
         caravan.sample_state(doubled, rng)
+
+
+def test_sample_states_draws_in_turn_and_refuses_bad_arguments() -> None:
+    from cardwar.errors import ArgumentError, ArgumentTypeError
+    from cardwar.rng import Rng
+    from cardwar.sampling import sample_states
+
+    seen = arneson.observe(arneson.new_game(3), 0)
+    states, rng = sample_states(arneson.sample_state, seen, Rng.from_seed(1), 3)
+    # One after another: the same as three calls of sample_state, each from the last rng.
+    again = []
+    other = Rng.from_seed(1)
+    for _ in range(3):
+        state, other = arneson.sample_state(seen, other)
+        again.append(state)
+    assert states == again
+    assert rng == other
+    assert sample_states(arneson.sample_state, seen, Rng.from_seed(1), 0) == ([],
+                                                                            Rng.from_seed(1))
+    with pytest.raises(ArgumentTypeError, match="sample_states"):
+        sample_states("arneson", seen, Rng.from_seed(1), 2)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="count"):
+        sample_states(arneson.sample_state, seen, Rng.from_seed(1), -1)

@@ -914,7 +914,9 @@ def kernel_plays(variant: str | ModuleType | Variant, agents: Sequence[str],
                  options: object = None) -> bool:
     """Return whether the batch engine's compiled kernel plays ``variant``'s games between
     ``agents`` (agent kinds, one per seat) with ``options`` here: the variant and the kinds
-    are in :data:`KERNEL_AGENTS` and the ``fast`` extra is installed.
+    are in :data:`KERNEL_AGENTS`, the kernel takes the options (Arneson's War's takes all
+    but ``hand_size=1`` under a deterministic pickup order) and the ``fast`` extra is
+    installed.
 
     >>> kernel_plays("caravan", ["random", "heuristic"]), kernel_plays("generals", ["random"] * 2)
     (True, False)

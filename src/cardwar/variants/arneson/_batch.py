@@ -9,7 +9,6 @@ from typing import Any
 
 from cardwar.cards import CARD_COUNT, Suit, card_from_index, card_index
 from cardwar.core import Termination
-from cardwar.variants._battle import Pickup
 from cardwar.variants.arneson import rules
 from cardwar.variants.arneson.rules import Options, WarPair
 
@@ -30,8 +29,6 @@ SCORED = False
 AGENTS = ("random", "heuristic")
 
 _INT64_MAX = 2**63 - 1
-_PICKUPS = {Pickup.SHUFFLED: 0, Pickup.WINNER_FIRST: 1, Pickup.SEAT_ORDER: 2,
-            Pickup.WIN_PILE: 3}
 
 
 def refusal(options: Options) -> str | None:
@@ -56,6 +53,7 @@ def arguments(options: Options, max_steps: int | None,
     (``None``: none) and the players ``agents`` (kinds of :data:`AGENTS`)."""
     import numpy as np
 
+    from cardwar.batch import _PICKUPS  # War's kernel codes, which this kernel shares
     from cardwar.variants.arneson import _batch_numba as k
 
     deck = rules.deck(options)

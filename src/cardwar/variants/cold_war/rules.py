@@ -552,8 +552,8 @@ def new_game(
     return _start_deal(opts, 0, hands, stock, rng, totals=(0,) * n)
 
 
-#: Build a state, a played card from every field, at half the cost of ``State(...)`` (the
-#: classes have no validator to skip).
+#: Build a state, or a played card, from every field at half the cost of ``State(...)``
+#: (the classes have no validator to skip).
 _build = builder(State)
 _played = builder(Played)
 #: The state with a card played: ``_with_play(state, hands, recent, plays, war_rank)``.
@@ -574,10 +574,6 @@ def to_act(state: State) -> int | None:
 def _declarations(opts: Options) -> tuple[Rank, ...]:
     # COLDWAR-JOKER: any rank of the deck, or the top.
     return (*opts.ranks, TOP)
-
-
-def _card_order(card: Card) -> tuple[int, int]:
-    return _ORDER[card]
 
 
 # Every card's place in the order of the legal actions, and the play of each card but the
