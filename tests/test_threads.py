@@ -1,6 +1,6 @@
-"""The module-level caches (Caravan's interned actions, War's and Peace's rules tables)
-are safe under threads: games played on several threads at once, from cold caches, are
-the games a single thread plays (D12)."""
+"""The module-level caches (Caravan's interned actions, General's War's squads, War's and
+Peace's rules tables) are safe under threads: games played on several threads at once,
+from cold caches, are the games a single thread plays (D12)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from cardwar import agents
 from cardwar.core import Variant
 from cardwar.rng import derive_seed
 from cardwar.variants.caravan import rules as caravan_rules
+from cardwar.variants.generals import rules as generals_rules
 from cardwar.variants.peace import rules as peace_rules
 from cardwar.variants.war import rules as war_rules
 
@@ -22,7 +23,7 @@ VARIANTS = [cardwar.variant(name) for name in cardwar.variant_names()]
 THREADS = 8
 GAMES = 6  # per thread
 #: How many times a variant is played on threads from cold caches (once by default).
-ROUNDS = {"caravan": 12}
+ROUNDS = {"caravan": 12, "generals": 4}
 
 
 def _games(game: Variant, first: int) -> list[tuple[str, ...]]:
@@ -57,6 +58,7 @@ def _on_threads(game: Variant) -> list[list[tuple[str, ...]] | None]:
 def cold_caches(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Empty every module-level cache, and switch threads as often as possible."""
     monkeypatch.setattr(caravan_rules, "_PLAYS", caravan_rules._fresh_plays())
+    monkeypatch.setattr(generals_rules, "_SQUADS", generals_rules._SquadTable())
     monkeypatch.setattr(war_rules, "_RULES", {})
     monkeypatch.setattr(peace_rules, "_RULES", {})
     interval = sys.getswitchinterval()
@@ -78,7 +80,10 @@ def test_games_on_threads_from_cold_caches_are_the_single_threaded_games(
         caravan_rules._PLAYS.update(caravan_rules._fresh_plays())
         war_rules._RULES.clear()
         peace_rules._RULES.clear()
+        generals_rules._SQUADS.clear()
         assert _on_threads(game) == expected
+    # Every squad made is filed under its own cards.
+    assert all(squad.cards == cards for cards, squad in generals_rules._SQUADS.items())
     # Every interned row holds each play once, in order (the race duplicated some).
     for rows in caravan_rules._PLAYS.values():
         for c, row in enumerate(rows):

@@ -11,7 +11,7 @@ from typing import Any, cast
 
 import attrs
 
-from cardwar._immutable import Immutable, replacer
+from cardwar._immutable import Immutable, builder, replacer
 from cardwar.cards import (
     CARD_COUNT,
     STANDARD_RANKS,
@@ -721,6 +721,7 @@ def _target_result(scores: tuple[int, ...], target: int) -> Outcome | None:
 _with_squad = replacer(State, "hands", "squads", "revealed")
 _with_sides = replacer(State, "sides", "squads")
 _with_battle = replacer(State, "chooser", "sides", "squads")
+_battle = builder(Battle)
 _after_battle = replacer(State, "hands", "reserves", "revealed", "places", "squads", "pot",
                          "won", "kills", "battles", "last", "sides", "result")
 
@@ -771,20 +772,30 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         sizes: Sequence[int] = (min(3, len(cards)),)
     else:
         sizes = range(1, min(3, len(cards)) + 1)
-    # The cards come sorted already: each squad is built without the converter's sort,
-    # through the slot's descriptor (hundreds of squads a call).
-    new = object.__new__
-    set_cards = _SET_SQUAD_CARDS
-    out = []
-    for size in sizes:
-        for combo in itertools.combinations(cards, size):
-            squad = new(Squad)
-            set_cards(squad, combo)
-            out.append(squad)
-    return tuple(out)
+    squad_of = _SQUADS.__getitem__
+    if len(sizes) == 1:
+        return tuple(map(squad_of, itertools.combinations(cards, sizes[0])))
+    return tuple(itertools.chain.from_iterable(
+        map(squad_of, itertools.combinations(cards, size)) for size in sizes))
+
+
+class _SquadTable(dict[tuple[Card, ...], Squad]):
+    """Every squad seen, by its cards in order, made on first use: a deck of 52 cards has
+    23,478 squads of one to three cards, so the table stays small, and a lookup in C
+    costs less than building a squad (dozens of them per decision). A squad is a
+    function of its cards, so a race between threads at worst builds one twice."""
+
+    def __missing__(self, cards: tuple[Card, ...]) -> Squad:
+        # The cards come sorted already: the squad is built without the converter's sort,
+        # through the slot's descriptor.
+        squad = object.__new__(Squad)
+        _SET_SQUAD_CARDS(squad, cards)
+        self[cards] = squad
+        return squad
 
 
 _SET_SQUAD_CARDS = cast(Any, Squad).cards.__set__  # the slot's descriptor
+_SQUADS = _SquadTable()
 
 
 def _choices(state: State, seat: int) -> list[Challenge | Partner]:
@@ -823,16 +834,19 @@ def step(state: State, action: Action) -> State:
             ),
             legal_actions(state),
         )
-    rest = tuple(c for c in hand if c not in action.cards)
-    n = state.players
-    hands = tuple(rest if s == seat else state.hands[s] for s in range(n))
-    squads = tuple(action.cards if s == seat else state.squads[s] for s in range(n))
+    cards = action.cards
+    new_hands = list(state.hands)
+    new_hands[seat] = tuple(c for c in hand if c not in cards)
+    new_squads = list(state.squads)
+    new_squads[seat] = cards
     shown = state.revealed[seat]
     revealed = state.revealed
-    if any(c in shown for c in action.cards):
-        kept = tuple(c for c in shown if c not in action.cards)
-        revealed = tuple(kept if s == seat else revealed[s] for s in range(n))
-    state = _with_squad(state, hands, squads, revealed)
+    if shown and any(c in shown for c in cards):
+        new_revealed = list(revealed)
+        new_revealed[seat] = tuple(c for c in shown if c not in cards)
+        revealed = tuple(new_revealed)
+    squads = tuple(new_squads)
+    state = _with_squad(state, tuple(new_hands), squads, revealed)
     # GENERALS-SQUAD: the last commitment reveals every squad and resolves the battle.
     for side in state.sides:
         for s in side:
@@ -920,7 +934,8 @@ def _resolve(state: State) -> State:
         side = state.sides[winners[0]]
         # GENERALS-PARTNERSHIP: the partner with the higher squad takes, the chooser first
         # on equal squads, then clockwise from the chooser.
-        taker = max(side, key=lambda s: (_value(squads[s]), -((s - state.chooser) % n)))
+        taker = side[0] if len(side) == 1 else max(
+            side, key=lambda s: (_value(squads[s]), -((s - state.chooser) % n)))
         for s in range(n):
             won[taker] += pot[s]
             taken += len(pot[s])
@@ -936,9 +951,9 @@ def _resolve(state: State) -> State:
         for s in range(n):
             won[s] += pot[s]
         pot = ((),) * n
-    record = Battle(state.sides, squads, sums, taker, taken, tuple(killed))
+    record = _battle(state.sides, squads, sums, taker, taken, tuple(killed))
     battles = state.battles + 1
-    kills_t = tuple(tuple(row) for row in kills)
+    kills_t = tuple(tuple(row) for row in kills) if killed else state.kills
     hands = list(state.hands)
     revealed = state.revealed
     places = state.places
