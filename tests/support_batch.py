@@ -2,11 +2,11 @@
 plain public loop, independently of ``cardwar.batch``: ``new_game``, then
 ``legal_actions`` and each seat's agent (seeded ``derive_seed(seed, seat + 1)``, as
 ``cardwar simulate`` seeds it) choosing, then ``step``; and the kernel's rows of the same
-games through ``batch.play``."""
+games through ``batch.play``; and ``batch.Games`` stepped beside the public API."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from cardwar import agents, batch, derive_seed, variant
@@ -52,3 +52,48 @@ def kernel_rows(name: str, options: Any, seeds: Iterable[int], max_steps: int | 
                              max_steps=max_steps, chunk_size=chunk_size, agents=kinds))
     assert {chunk.engine for chunk in chunks} == {"numba"}
     return [row for chunk in chunks for row in chunk.rows()]
+
+
+def check_games_against_step(name: str, options: Any, seeds: list[int], rounds: int,
+                             choose_seed: int = 0,
+                             next_seat: Callable[[Any], int] = lambda state: 0) -> int:
+    """Step ``batch.Games`` of the variant ``name`` and the public API side by side with
+    the same random legal ids; require, at every step and for every game, the same
+    observation tensor, mask, rewards, seat to move, done flag, steps and outcome. A
+    finished game's observation is of ``next_seat(state)``, the seat that would have
+    moved next. Return the games that ended."""
+    import random
+
+    import numpy as np
+
+    game = variant(name)
+    games = batch.Games(name, seeds, options)
+    states = [game.new_game(seed, options) for seed in seeds]
+    steps = [0] * len(seeds)
+    rnd = random.Random(choose_seed)
+    for _ in range(rounds):
+        ids = np.zeros(len(seeds), dtype=np.int64)
+        for g, state in enumerate(states):
+            seat = game.to_act(state)
+            observer = next_seat(state) if seat is None else seat
+            want = np.frombuffer(game.observation_tensor(game.observe(state, observer)))
+            assert np.array_equal(games.observation[g], want), f"game {g}"
+            mask = np.frombuffer(game.legal_action_mask(state), dtype=np.uint8)
+            assert np.array_equal(games.legal_action_mask[g], mask), f"game {g}"
+            assert games.to_move[g] == (-1 if seat is None else seat)
+            assert bool(games.done[g]) == (game.outcome(state) is not None)
+            assert games.outcome(g) == game.outcome(state)
+            assert games.turns[g] == steps[g]
+            legal = np.flatnonzero(mask)
+            ids[g] = rnd.choice(legal.tolist()) if legal.size else -7  # ignored once over
+        before = [game.outcome(state) for state in states]
+        games.step(ids)
+        for g, state in enumerate(states):
+            want_rewards: tuple[float, ...] = (0.0, 0.0)
+            if before[g] is None:
+                states[g] = game.step(state, game.action_from_index(options, int(ids[g])))
+                steps[g] += 1
+                if game.outcome(states[g]) is not None:
+                    want_rewards = tuple(game.returns(states[g]))
+            assert tuple(games.rewards[g].tolist()) == want_rewards
+    return sum(game.outcome(state) is not None for state in states)

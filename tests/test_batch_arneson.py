@@ -287,42 +287,8 @@ def test_the_kernel_as_python_ends_an_undecidable_war(interpreted: None) -> None
 
 def check_games_against_step(options: arneson.Options, seeds: list[int], rounds: int,
                              choose_seed: int = 0) -> int:
-    """Step ``batch.Games`` and the public API side by side with the same random legal
-    ids; require, at every step and for every game, the same observation tensor, mask,
-    rewards, seat to move, done flag, steps and outcome. Return the games that ended."""
-    import random
-
-    games = batch.Games("arneson", seeds, options)
-    states = [arneson.new_game(seed, options) for seed in seeds]
-    steps = [0] * len(seeds)
-    rnd = random.Random(choose_seed)
-    for _ in range(rounds):
-        ids = np.zeros(len(seeds), dtype=np.int64)
-        for g, state in enumerate(states):
-            seat = arneson.to_act(state)
-            observer = 0 if seat is None else seat  # a finished game: the seat next to move
-            want = np.frombuffer(arneson.observation_tensor(arneson.observe(state, observer)))
-            assert np.array_equal(games.observation[g], want), f"game {g}"
-            mask = np.frombuffer(arneson.legal_action_mask(state), dtype=np.uint8)
-            assert np.array_equal(games.legal_action_mask[g], mask), f"game {g}"
-            assert games.to_move[g] == (-1 if seat is None else seat)
-            assert bool(games.done[g]) == (state.result is not None)
-            assert games.outcome(g) == state.result
-            assert games.turns[g] == steps[g]
-            legal = np.flatnonzero(mask)
-            ids[g] = rnd.choice(legal.tolist()) if legal.size else -7  # ignored once over
-        before = [state.result for state in states]
-        games.step(ids)
-        for g, state in enumerate(states):
-            if before[g] is None:
-                states[g] = arneson.step(state, arneson.action_from_index(options, int(ids[g])))
-                steps[g] += 1
-                want_rewards = (arneson.returns(states[g]) if states[g].result is not None
-                                else (0.0, 0.0))
-            else:
-                want_rewards = (0.0, 0.0)
-            assert tuple(games.rewards[g].tolist()) == want_rewards
-    return sum(state.result is not None for state in states)
+    return support_batch.check_games_against_step("arneson", options, seeds, rounds,
+                                                  choose_seed)
 
 
 @pytest.mark.parametrize("name", list(COMBINATIONS))

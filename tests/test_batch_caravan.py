@@ -352,39 +352,12 @@ def test_the_kernel_as_python_cuts_games_at_max_steps(interpreted: None) -> None
 
 def check_games_against_step(options: caravan.Options, seeds: list[int], rounds: int,
                              choose_seed: int = 0) -> int:
-    """Step ``batch.Games`` and the public API side by side with the same random legal
-    ids; require, at every step and for every game, the same observation tensor, mask,
-    rewards, seat to move, done flag and outcome. Return the games that ended."""
-    import random
+    return support_batch.check_games_against_step("caravan", options, seeds, rounds,
+                                                  choose_seed, next_seat=_next_seat)
 
-    games = batch.Games("caravan", seeds, options)
-    states = [caravan.new_game(seed, options) for seed in seeds]
-    rnd = random.Random(choose_seed)
-    for _ in range(rounds):
-        ids = np.zeros(len(seeds), dtype=np.int64)
-        for g, state in enumerate(states):
-            seat = state.to_move
-            want = np.frombuffer(caravan.observation_tensor(caravan.observe(state, seat)))
-            assert np.array_equal(games.observation[g], want), f"game {g}"
-            mask = np.frombuffer(caravan.legal_action_mask(state), dtype=np.uint8)
-            assert np.array_equal(games.legal_action_mask[g], mask), f"game {g}"
-            assert games.to_move[g] == (-1 if state.result is not None else seat)
-            assert bool(games.done[g]) == (state.result is not None)
-            assert games.outcome(g) == state.result
-            legal = np.flatnonzero(mask)
-            ids[g] = rnd.choice(legal.tolist()) if legal.size else -7  # ignored once over
-        before = [state.result for state in states]
-        games.step(ids)
-        for g, state in enumerate(states):
-            if before[g] is None:
-                states[g] = caravan.step(state, caravan.action_from_index(options, int(ids[g])))
-                want_rewards = (caravan.returns(states[g]) if states[g].result is not None
-                                else (0.0, 0.0))
-            else:
-                want_rewards = (0.0, 0.0)
-            assert tuple(games.rewards[g].tolist()) == want_rewards
-            assert games.turns[g] == states[g].turns
-    return sum(state.result is not None for state in states)
+
+def _next_seat(state: caravan.State) -> int:
+    return state.to_move  # a finished game keeps the seat that would have moved next
 
 
 @pytest.mark.parametrize("name", list(COMBINATIONS))

@@ -25,9 +25,6 @@ TERMINATIONS: tuple[Termination | None, ...] = (
 #: Whether the game keeps scores (the kernel's scores column).
 SCORED = False
 
-#: The agent kinds the kernel plays, as its players.
-AGENTS = ("random", "heuristic")
-
 _INT64_MAX = 2**63 - 1
 
 
@@ -50,7 +47,8 @@ def _limit(value: int | None) -> int:
 def arguments(options: Options, max_steps: int | None,
               agents: tuple[str, ...] = ("random", "random")) -> dict[str, Any]:
     """Return the kernel's arguments for ``options``, a cut after ``max_steps`` steps
-    (``None``: none) and the players ``agents`` (kinds of :data:`AGENTS`)."""
+    (``None``: none) and the players ``agents`` (kinds of
+    :data:`cardwar.batch.KERNEL_AGENTS`)."""
     import numpy as np
 
     from cardwar.batch import _PICKUPS  # War's kernel codes, which this kernel shares
@@ -86,8 +84,8 @@ def arguments(options: Options, max_steps: int | None,
 def play(seeds: Any, options: Options, max_steps: int | None, agents: tuple[str, ...]
          ) -> tuple[Any, Any, Any, Any]:
     """Play the game of every seed (a ``uint64`` array) between ``agents`` (kinds of
-    :data:`AGENTS`) in the kernel; return its columns steps, winner, termination (codes
-    of :data:`TERMINATIONS`) and scores (zeros: the game keeps none)."""
+    :data:`cardwar.batch.KERNEL_AGENTS`) in the kernel; return its columns steps, winner,
+    termination (codes of :data:`TERMINATIONS`) and scores (zeros: the game keeps none)."""
     import numpy as np
 
     from cardwar.variants.arneson import _batch_numba

@@ -47,14 +47,12 @@ def tables() -> dict[str, Any]:
 #: Whether the game keeps scores (the kernel's scores column).
 SCORED = True
 
-#: The agent kinds the kernel plays, as its players.
-AGENTS = ("random", "heuristic")
-
 
 def arguments(options: Options, max_steps: int | None,
               agents: tuple[str, ...] = ("random", "random")) -> dict[str, Any]:
     """Return the kernel's arguments for ``options``, a cut after ``max_steps`` moves
-    (``None``: none) and the players ``agents`` (kinds of :data:`AGENTS`)."""
+    (``None``: none) and the players ``agents`` (kinds of
+    :data:`cardwar.batch.KERNEL_AGENTS`)."""
     import numpy as np
 
     from cardwar.variants.caravan import _batch_numba as k
@@ -97,8 +95,8 @@ def arguments(options: Options, max_steps: int | None,
 def play(seeds: Any, options: Options, max_steps: int | None, agents: tuple[str, ...]
          ) -> tuple[Any, Any, Any, Any]:
     """Play the game of every seed (a ``uint64`` array) between ``agents`` (kinds of
-    :data:`AGENTS`) in the kernel; return its columns steps, winner, termination (codes
-    of :data:`TERMINATIONS`) and scores."""
+    :data:`cardwar.batch.KERNEL_AGENTS`) in the kernel; return its columns steps, winner,
+    termination (codes of :data:`TERMINATIONS`) and scores."""
     from cardwar.variants.caravan import _batch_numba
 
     return _batch_numba.play_games(seeds, **arguments(options, max_steps, agents))
