@@ -75,6 +75,11 @@ WAR_COMBINATIONS: list[dict[str, Any]] = [
     *({"pickup_order": p, "players": 5, "spare_cards": "deal"} for p in _PICKUPS),
     *({"pickup_order": p, "wars_to_win": 3} for p in _PICKUPS),
     {"max_battles": 50},
+    # The kernel's loop for two players and a shuffled pickup stops one battle short of
+    # the limit and at a player's last card: limits of one to three battles, a tiny deck.
+    *({"max_battles": m} for m in (1, 2, 3)),
+    {"ranks": "2 3", "suits": "SH"},
+    {"ranks": "2 3 4", "suits": "SHD", "face_down": 0, "max_battles": 7},
     {"pickup_order": "seat_order", "max_battles": 300},
     {"ranks": "2 3 4", "suits": "SH", "pickup_order": "seat_order"},
     {"ranks": "2 3 4 5", "suits": "CDHS", "players": 3, "out_of_cards": "lose"},

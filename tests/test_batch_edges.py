@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import array
 import sys
+from typing import Any
 
 import pytest
 
@@ -78,3 +79,40 @@ def test_counts_beyond_64_bits_go_to_the_reference_engine(name: str) -> None:
     inside = cardwar.war.options(**{name: 2**63 - 1})
     fast = list(batch.simulate("war", inside, seeds=range(5), engine="numba"))
     assert batch_rows(fast) == reference_rows(cardwar.war, inside, range(5))
+
+
+def test_borrowed_views_read_and_write_the_arrays_they_view() -> None:
+    # The kernels take their arguments as borrowed views (no reference counting); those
+    # must see and change the very memory of the arrays, whatever their layout.
+    import numba
+    import numpy as np
+
+    assert _batch_numba.COMPILED, "the test extra installs numba"
+    borrowed = _batch_numba.borrowed
+
+    @numba.njit(cache=False)
+    def use(a: Any, b: Any, c: Any) -> Any:
+        a, b, c = borrowed(a), borrowed(b), borrowed(c)
+        row = b[1]  # a view of a borrowed view
+        row[2] = a[0] + 1
+        c[1] = -a[0]
+        return a.shape[0], b.shape[1], b.strides[0], c.shape[0], c.strides[0]
+
+    a = np.array([41, 0, 0])
+    b = np.zeros((3, 4), np.int64)
+    grid = np.zeros((2, 6), np.int64)
+    c = grid[1, ::2]  # not contiguous
+    assert use(a, b, c) == (3, 4, 32, 3, 16)
+    assert b[1, 2] == 42
+    assert int(b.sum()) == 42
+    assert grid[1, 2] == -41
+    assert int(grid.sum()) == -41
+    # As plain Python (the kernels' source under coverage) it is the array itself.
+    assert borrowed(a) is a
+
+    @numba.njit(cache=False)
+    def scalar(x: Any) -> Any:
+        return borrowed(x)
+
+    with pytest.raises(numba.core.errors.TypingError, match="borrowed"):
+        scalar(3)

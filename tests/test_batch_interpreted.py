@@ -42,6 +42,7 @@ KERNELS = (
     "_mix64",
     "_below",
     "_shuffle",
+    "_refill",
     "_take",
     "_put",
     "_same_position",

@@ -45,8 +45,10 @@ from cardwar._batch_numba import (
     _jit,
     _mix64,
     _put,
+    _refill,
     _shuffle,
     _take,
+    borrowed,
 )
 
 __all__ = ["HEURISTIC", "OBSERVATION_SIZE", "RANDOM", "TERM_NONE", "play_games",
@@ -249,7 +251,9 @@ def _resolve(card: int, cfg: I64, rank: I64, cards: I16, table: I16, ints: I64, 
     # ARNESON-REFILL: each refills their hand from their stock (or win pile), seat 0 first.
     for s in range(2):
         while held[s] < size:
-            c, counter = _take(s, stock, head, count, won, won_count, n, key, counter)
+            if count[s] == 0:
+                counter = _refill(s, stock, head, count, won, won_count, key, counter)
+            c = _take(s, stock, head, count, n)
             if c < 0:
                 break
             cards[HAND, s, held[s]] = c
@@ -262,7 +266,9 @@ def _resolve(card: int, cfg: I64, rank: I64, cards: I16, table: I16, ints: I64, 
         for s in range(2):
             k = 0
             while k < cfg[CFG_FACE_DOWN]:
-                c, counter = _take(s, stock, head, count, won, won_count, n, key, counter)
+                if count[s] == 0:
+                    counter = _refill(s, stock, head, count, won, won_count, key, counter)
+                c = _take(s, stock, head, count, n)
                 if c < 0:
                     break
                 cards[LAID, s, ints[NLAID, s]] = c
@@ -309,7 +315,9 @@ def _resolve(card: int, cfg: I64, rank: I64, cards: I16, table: I16, ints: I64, 
         # ARNESON-REFILL again, after the pickup.
         for s in range(2):
             while held[s] < size:
-                c, counter = _take(s, stock, head, count, won, won_count, n, key, counter)
+                if count[s] == 0:
+                    counter = _refill(s, stock, head, count, won, won_count, key, counter)
+                c = _take(s, stock, head, count, n)
                 if c < 0:
                     break
                 cards[HAND, s, held[s]] = c
@@ -351,6 +359,9 @@ def _play_game(seed: np.uint64, deck: I16, rank: I64, order: I64, cfg: I64, work
                cards: I16, table: I16, legal: I64, ints: I64, rng: U64, out: I64) -> int:
     """Play the game of ``seed`` between the players of ``cfg``; leave its result in
     ``out`` (termination code, winner) and return the steps played."""
+    deck, rank, order, cfg = borrowed(deck), borrowed(rank), borrowed(order), borrowed(cfg)
+    work, cards, table, legal = borrowed(work), borrowed(cards), borrowed(table), borrowed(legal)
+    ints, rng, out = borrowed(ints), borrowed(rng), borrowed(out)
     _deal(seed, deck, cfg, work, cards, ints, rng, out)
     agent_key0 = _agent_key(seed, 0)
     agent_key1 = _agent_key(seed, 1)
@@ -475,6 +486,10 @@ def reset_games(seeds: U64, deck: I16, cfg: I64, ob: NDArray[np.float64], work: 
                 mask: Any) -> None:
     """Deal the game of every seed into row ``g`` of the state arrays and write its first
     observation and mask."""
+    seeds, deck, cfg, ob = borrowed(seeds), borrowed(deck), borrowed(cfg), borrowed(ob)
+    work, cards, ints, rng = borrowed(work), borrowed(cards), borrowed(ints), borrowed(rng)
+    turns, out, observation = borrowed(turns), borrowed(out), borrowed(observation)
+    mask = borrowed(mask)
     for g in range(seeds.shape[0]):
         _deal(seeds[g], deck, cfg, work, cards[g], ints[g], rng[g], out[g])
         turns[g] = 0
@@ -489,6 +504,10 @@ def step_games(actions: I64, cfg: I64, ob: NDArray[np.float64], rank: I64, cards
     games are left as they are), then write the observations, masks and each seat's
     reward (the game's returns on the step that ends it, else 0). Returns -1, or the
     first game whose action is not legal there, before anything is played."""
+    actions, cfg, ob, rank = borrowed(actions), borrowed(cfg), borrowed(ob), borrowed(rank)
+    cards, table, ints, rng = borrowed(cards), borrowed(table), borrowed(ints), borrowed(rng)
+    turns, out, observation = borrowed(turns), borrowed(out), borrowed(observation)
+    mask, rewards = borrowed(mask), borrowed(rewards)
     count = actions.shape[0]
     n_actions = mask.shape[1]
     for g in range(count):

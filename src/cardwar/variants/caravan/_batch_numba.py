@@ -41,6 +41,7 @@ from cardwar._batch_numba import (
     _jit,
     _mix64,
     _shuffle,
+    borrowed,
 )
 
 __all__ = ["HEURISTIC", "JACK", "JOKER", "KING", "NUMBER", "QUEEN", "RANDOM", "TERM_NONE",
@@ -597,6 +598,17 @@ def _play_game(seed: np.uint64, deck0: I16, deck1: I16, cfg: I64, weights: Any, 
     from their own generators, as ``RandomAgent(derive_seed(seed, seat + 1))``; the
     heuristic drawing nothing); write its result into ``out`` (see :func:`_conclude`) and
     return the moves played."""
+    # The arguments as borrowed views (cardwar._batch_numba.borrowed): the caller keeps
+    # them alive for the call.
+    deck0, deck1, cfg, weights = borrowed(deck0), borrowed(deck1), borrowed(cfg), borrowed(weights)
+    pip, kind, suit, rank = borrowed(pip), borrowed(kind), borrowed(suit), borrowed(rank)
+    order, deck, size, top = borrowed(order), borrowed(deck), borrowed(size), borrowed(top)
+    hand, held, numeral = borrowed(hand), borrowed(held), borrowed(numeral)
+    pile_value, faces, nfaces = borrowed(pile_value), borrowed(faces), borrowed(nfaces)
+    piles, value, csuit = borrowed(piles), borrowed(value), borrowed(csuit)
+    direction, opening, unique = borrowed(direction), borrowed(opening), borrowed(unique)
+    acts, touched, discarded = borrowed(acts), borrowed(touched), borrowed(discarded)
+    after, out = borrowed(after), borrowed(out)
     _deal(seed, deck0, deck1, cfg, pip, deck, size, top, hand, held, piles, value, csuit,
           direction, opening, discarded, out)
     agent_key = np.empty(2, np.uint64)
@@ -682,22 +694,33 @@ def _play_games_kernel(seeds: NDArray[np.uint64], deck0: I16, deck1: I16, cfg: I
 
 
 @_jit
-def rollouts(seat: int, first: I64, cfg: I64, weights: Any, pip: I64, kind: I64, suit: I64,
-             rank: I64, order: I64, deck: Any, size: Any, top: Any, hand: Any, held: Any,
-             numeral: Any, pile_value: Any, faces: Any, nfaces: Any, piles: Any, value: Any,
-             csuit: Any, direction: Any, opening: Any, turns: I64, out: Any,
-             max_steps: int, results: Any) -> None:
-    """From each position ``k`` (row ``k`` of the state arrays, ``out[k]`` as
-    :func:`_conclude` writes it), play each action ``first[a]`` (rows as :func:`_legal`
-    writes them) for ``seat``, then both seats by the heuristic until the game ends (or
-    after ``max_steps`` moves); write into ``results[k, a]`` the result for ``seat``: 1 a
-    win, -1 a loss, 0 a draw or a game cut, plus a tenth of the positions won more than
-    the other seat (a tie-break between equal results)."""
-    positions = out.shape[0]
-    (w_deck, w_size, w_top, w_hand, w_held, w_numeral, w_pile_value, w_faces, w_nfaces,
-     w_piles, w_value, w_csuit, w_direction, w_opening, unique, acts, touched, discarded,
-     after, w_out) = _work(deck.shape[2], numeral.shape[2], faces.shape[3])
-    no_keys = np.zeros(2, np.uint64)  # the heuristic draws nothing
+def _rollouts(seat: int, first: I64, cfg: I64, weights: Any, pip: I64, kind: I64, suit: I64,
+              rank: I64, order: I64, deck: Any, size: Any, top: Any, hand: Any, held: Any,
+              numeral: Any, pile_value: Any, faces: Any, nfaces: Any, piles: Any, value: Any,
+              csuit: Any, direction: Any, opening: Any, turns: I64, max_steps: int,
+              results: Any, w_deck: I16, w_size: I64, w_top: I64, w_hand: I16, w_held: I64,
+              w_numeral: I16, w_pile_value: I64, w_faces: I16, w_nfaces: I64, w_piles: I64,
+              w_value: I64, w_csuit: I64, w_direction: I64, w_opening: I64, unique: I64,
+              acts: I64, touched: I64, discarded: I64, after: I64, w_out: I64,
+              no_keys: Any) -> None:
+    """The loop of :func:`rollouts`, on the work arrays of one game (``w_*`` and those of
+    ``_work``'s order) and the arguments, taken as borrowed views (the caller keeps them
+    alive); ``no_keys``: the heuristic's (unused) generator keys."""
+    first, cfg, weights, pip = borrowed(first), borrowed(cfg), borrowed(weights), borrowed(pip)
+    kind, suit, rank, order = borrowed(kind), borrowed(suit), borrowed(rank), borrowed(order)
+    deck, size, top, hand = borrowed(deck), borrowed(size), borrowed(top), borrowed(hand)
+    held, numeral, pile_value = borrowed(held), borrowed(numeral), borrowed(pile_value)
+    faces, nfaces, piles = borrowed(faces), borrowed(nfaces), borrowed(piles)
+    value, csuit, direction = borrowed(value), borrowed(csuit), borrowed(direction)
+    opening, turns, results = borrowed(opening), borrowed(turns), borrowed(results)
+    w_deck, w_size, w_top = borrowed(w_deck), borrowed(w_size), borrowed(w_top)
+    w_hand, w_held, w_numeral = borrowed(w_hand), borrowed(w_held), borrowed(w_numeral)
+    w_pile_value, w_faces, w_nfaces = borrowed(w_pile_value), borrowed(w_faces), borrowed(w_nfaces)
+    w_piles, w_value, w_csuit = borrowed(w_piles), borrowed(w_value), borrowed(w_csuit)
+    w_direction, w_opening, unique = borrowed(w_direction), borrowed(w_opening), borrowed(unique)
+    acts, touched, discarded = borrowed(acts), borrowed(touched), borrowed(discarded)
+    after, w_out, no_keys = borrowed(after), borrowed(w_out), borrowed(no_keys)
+    positions = results.shape[0]
     for k in range(positions):
         for a in range(first.shape[0]):
             w_deck[:, :] = deck[k]
@@ -728,6 +751,31 @@ def rollouts(seat: int, first: I64, cfg: I64, weights: Any, pip: I64, kind: I64,
             if w_out[1] != TERM_NONE and w_out[2] >= 0:
                 score += 1.0 if w_out[2] == seat else -1.0
             results[k, a] = score
+
+
+
+
+@_jit
+def rollouts(seat: int, first: I64, cfg: I64, weights: Any, pip: I64, kind: I64, suit: I64,
+             rank: I64, order: I64, deck: Any, size: Any, top: Any, hand: Any, held: Any,
+             numeral: Any, pile_value: Any, faces: Any, nfaces: Any, piles: Any, value: Any,
+             csuit: Any, direction: Any, opening: Any, turns: I64, out: Any,
+             max_steps: int, results: Any) -> None:
+    """From each position ``k`` (row ``k`` of the state arrays, ``out[k]`` as
+    :func:`_conclude` writes it), play each action ``first[a]`` (rows as :func:`_legal`
+    writes them) for ``seat``, then both seats by the heuristic until the game ends (or
+    after ``max_steps`` moves); write into ``results[k, a]`` the result for ``seat``: 1 a
+    win, -1 a loss, 0 a draw or a game cut, plus a tenth of the positions won more than
+    the other seat (a tie-break between equal results)."""
+    (w_deck, w_size, w_top, w_hand, w_held, w_numeral, w_pile_value, w_faces, w_nfaces,
+     w_piles, w_value, w_csuit, w_direction, w_opening, unique, acts, touched, discarded,
+     after, w_out) = _work(deck.shape[2], numeral.shape[2], faces.shape[3])
+    _rollouts(seat, first, cfg, weights, pip, kind, suit, rank, order, deck, size, top, hand,
+              held, numeral, pile_value, faces, nfaces, piles, value, csuit, direction,
+              opening, turns, max_steps, results, w_deck, w_size, w_top, w_hand, w_held,
+              w_numeral, w_pile_value, w_faces, w_nfaces, w_piles, w_value, w_csuit,
+              w_direction, w_opening, unique, acts, touched, discarded, after, w_out,
+              np.zeros(2, np.uint64))  # the heuristic draws nothing: no generator keys
 
 
 # --- stepping many games by action ids (cardwar.batch.Games) -----------------------------
@@ -841,6 +889,16 @@ def reset_games(seeds: NDArray[np.uint64], deck0: I16, deck1: I16, cfg: I64, ocf
                 unique: I64, acts: I64, observation: Any, mask: Any) -> None:
     """Deal the game of every seed into row ``g`` of the state arrays and write its first
     observation and mask."""
+    seeds, deck0, deck1, cfg = borrowed(seeds), borrowed(deck0), borrowed(deck1), borrowed(cfg)
+    ocfg, pip, kind, suit = borrowed(ocfg), borrowed(pip), borrowed(kind), borrowed(suit)
+    order, number_id, face_id = borrowed(order), borrowed(number_id), borrowed(face_id)
+    deck, size, top, hand = borrowed(deck), borrowed(size), borrowed(top), borrowed(hand)
+    held, numeral, pile_value = borrowed(held), borrowed(numeral), borrowed(pile_value)
+    faces, nfaces, piles = borrowed(faces), borrowed(nfaces), borrowed(piles)
+    value, csuit, direction = borrowed(value), borrowed(csuit), borrowed(direction)
+    opening, discarded, turns = borrowed(opening), borrowed(discarded), borrowed(turns)
+    out, unique, acts = borrowed(out), borrowed(unique), borrowed(acts)
+    observation, mask = borrowed(observation), borrowed(mask)
     for g in range(seeds.shape[0]):
         _deal(seeds[g], deck0, deck1, cfg, pip, deck[g], size[g], top[g], hand[g], held[g],
               piles[g], value[g], csuit[g], direction[g], opening[g], discarded[g], out[g])
@@ -862,6 +920,17 @@ def step_games(actions: I64, cfg: I64, ocfg: I64, pip: I64, kind: I64, suit: I64
     as they are), then write the observations, masks and each seat's reward (the game's
     returns on the step that ends it, else 0). Returns -1, or the first game whose action
     is not legal there, before anything is played."""
+    actions, cfg, ocfg, pip = borrowed(actions), borrowed(cfg), borrowed(ocfg), borrowed(pip)
+    kind, suit, rank, order = borrowed(kind), borrowed(suit), borrowed(rank), borrowed(order)
+    number_id, face_id, number_card = borrowed(number_id), borrowed(face_id), borrowed(number_card)
+    face_card, deck, size, top = borrowed(face_card), borrowed(deck), borrowed(size), borrowed(top)
+    hand, held, numeral = borrowed(hand), borrowed(held), borrowed(numeral)
+    pile_value, faces, nfaces = borrowed(pile_value), borrowed(faces), borrowed(nfaces)
+    piles, value, csuit = borrowed(piles), borrowed(value), borrowed(csuit)
+    direction, opening, discarded = borrowed(direction), borrowed(opening), borrowed(discarded)
+    turns, out, unique, acts = borrowed(turns), borrowed(out), borrowed(unique), borrowed(acts)
+    touched, observation, mask = borrowed(touched), borrowed(observation), borrowed(mask)
+    rewards = borrowed(rewards)
     count = actions.shape[0]
     n_actions = mask.shape[1]
     for g in range(count):
