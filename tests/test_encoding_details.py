@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardwar import generals, peace, war
+from cardwar import arneson, caravan, cold_war, generals, peace, war
 from cardwar.cards import CARD_COUNT, card_index, parse_card
 from cardwar.encoding import Part, tensor_part
 from cardwar.errors import ActionTypeError
@@ -157,3 +157,79 @@ def test_war_progress_counts_battles_over_the_limit() -> None:
     state = war.step(state, war.Play.PLAY)
     assert tensor_part(layout, war.observation_tensor(war.observe(state, 1)),
                        "progress") == (1 / 4,)
+
+
+def test_cold_war_layout_is_the_documented_parts() -> None:
+    # kills cold_war _Codec.layout survivors (private and public flags, descriptions)
+    for n in (3, 4):
+        expected = (
+            Part('hand', (CARD_COUNT,), False,
+                 "the seat's own hand, by card index, over the copies of each card in the deck"),
+            Part('pool', (CARD_COUNT,), False, "the seat's own pool"),
+            Part('pool_top', (CARD_COUNT,), False, "the top card of the seat's own pool"),
+            Part('hand_sizes', (n,), True, "cards in each seat's hand, over 3"),
+            Part('pool_sizes', (n,), True, "cards in each seat's pool, over the deck's cards"),
+            Part('stock_size', (1,), True, "cards in the stock, over the deck's cards"),
+            Part('active', (n,), True, 'whether each seat is still in the deal'),
+            Part('dealer', (n,), True, 'the dealer, one-hot'),
+            Part('in_round', (n,), True, 'whether each seat plays in the current round'),
+            Part('plays', (n, CARD_COUNT), True,
+                 'the card each seat has played face up in the current round'),
+            Part('play_ranks', (n, 14), True,
+                 "the rank each seat's play counts as (Two to Ace, then the top), one-hot"),
+            Part('rounds', (n, CARD_COUNT), True,
+                 'the face-up cards of the completed rounds of the current trick, per seat'),
+            Part('war_rank', (14,), True, 'the rank of the war of the current round, if any'),
+            Part('stakes', (n,), True,
+                 "face-down stakes on the table per seat, over the deck's cards"),
+            Part('set_aside', (1,), True,
+                 "cards set aside unscored this deal, over the deck's cards"),
+            Part('recent', (n, CARD_COUNT), True,
+                 "each seat's last three cards played in this deal"),
+            Part('totals', (n,), True, 'total scores over the target, clipped into [0, 1]'),
+            Part('deals', (1,), True, 'deals completed over the deal limit (0 without one)'),
+        )
+        layout = cold_war.observation_layout(cold_war.options(players=n))
+        assert _exact(layout) == _exact(expected)
+
+
+def test_arneson_layout_is_the_documented_parts() -> None:
+    # kills arneson _Codec.layout survivors (private and public flags, descriptions)
+    expected = (
+        Part('hand', (CARD_COUNT,), False,
+             "the seat's own hand, by card index, over the copies of each card in the deck"),
+        Part('committed', (CARD_COUNT,), False, "the seat's own hidden choice this round"),
+        Part('opponent_committed', (1,), True, 'whether the opponent has chosen this round'),
+        Part('hand_sizes', (2,), True, "cards in each seat's hand, over hand_size"),
+        Part('stock_sizes', (2,), True, "cards in each seat's stock, over the deck's cards"),
+        Part('won_sizes', (2,), True, "cards in each seat's win pile, over the deck's cards"),
+        Part('table', (2, CARD_COUNT), True, 'the face-up cards of the war in progress, per seat'),
+        Part('stakes', (2,), True,
+             'face-down cards each seat staked for the round being chosen, over face_down'),
+        Part('wars_won', (2,), True,
+             'wars won per seat, over wars_to_win (over the battles played without it)'),
+        Part('progress', (1,), True, 'battles played over the battle limit (0 without one)'),
+        Part('last_battle', (2, CARD_COUNT), True,
+             'the face-up cards each seat showed in the last battle'),
+    )
+    assert _exact(arneson.observation_layout(arneson.options())) == _exact(expected)
+
+
+def test_caravan_layout_is_the_documented_parts() -> None:
+    # kills caravan _Codec.layout survivors (private and public flags, descriptions)
+    expected = (
+        Part('hand', (CARD_COUNT,), False,
+             "the seat's own hand, by card index, over the copies of each card in both decks"),
+        Part('hand_sizes', (2,), True, "cards in each seat's hand, over opening_hand"),
+        Part('deck_sizes', (2,), True, "cards in each seat's deck, over its size"),
+        Part('caravans', (6, 170), True,
+             "the six caravans in seat-relative order (the seat's own three first), one row "
+             'each: its value over 26 (clipped); empty, selling (21 to 26), over 26; its suit,'
+             ' one-hot (none); ascending, descending (neither); its number cards, by card '
+             'index (53); the face cards on it (53); its last number card (53); its number '
+             'cards over P'),
+        Part('discards', (CARD_COUNT,), True, 'the discard pile'),
+        Part('opening', (2,), True, 'whether each seat is still in its opening'),
+        Part('turns', (1,), True, "turns played, over the game's length bound"),
+    )
+    assert _exact(caravan.observation_layout(caravan.options())) == _exact(expected)
