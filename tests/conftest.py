@@ -12,6 +12,7 @@ Profiles (``--profile NAME`` or ``CARDWAR_PROFILE``; ``CI=true`` selects ``ci``)
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -45,6 +46,22 @@ def pytest_configure(config: pytest.Config) -> None:
         profile = "ci" if os.environ.get("CI", "").lower() in {"1", "true", "yes"} else "dev"
     config.cardwar_profile = profile  # type: ignore[attr-defined]
     settings.load_profile(profile)
+
+
+#: What a test id must not hold: a memory address, as ``repr`` of a plain object gives.
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Refuse test ids that change from one process to the next (an address in a
+    parameter's id): tools that list tests in one process and run them in another
+    (mutmut, ``--lf``) cannot find them again."""
+    unstable = [item.nodeid for item in items if _ADDRESS.search(item.nodeid)]
+    if unstable:
+        raise pytest.UsageError(
+            "test ids with a memory address, different in every run (give the "
+            f"parameter an id): {', '.join(unstable[:5])}"
+        )
 
 
 @pytest.fixture(scope="session")
