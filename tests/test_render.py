@@ -182,3 +182,61 @@ def test_render_fields_shows_any_attrs_value_field_by_field() -> None:
         "Fake", "  hand: ()", "  count: 1"
     ]
     assert render_fields("Fake", 7).splitlines() == ["Fake", "  7"]
+
+
+def test_arneson_views_of_a_hand_made_war_line_by_line() -> None:
+    # kills arneson view render_state / render_observation survivors of the mutation run
+    # (the header's battle count and view, the counts of cards held and their parts, the
+    # win pile, "<- you", the choices). Ten cards, hands of two, one card down in a war,
+    # win piles: seat 0 plays 2S against 5H, then 3S and 3H tie into a war, in which each
+    # stakes the last card of their stock and refills their hand from it.
+    options = arneson.options(ranks="2 3 4 5 6", suits="SH", hand_size=2, face_down=1,
+                              pickup_order="win_pile", wars_to_win=3)
+    state = arneson.new_game(0, options, deal=["5S 2S 3S 6S 4H", "5H 2H 3H 6H 4S"])
+
+    def choose(state: arneson.State, card: str) -> arneson.State:
+        return arneson.step(state, arneson.Choose(parse_card(card)))
+
+    state = choose(choose(state, "2S"), "5H")
+    last = "  last battle: seat 0 2S, seat 1 5H -> seat 1 takes 2 cards"
+    assert arneson.render_state(state, ascii=True).splitlines() == [
+        "Arneson's War, after battle 1",
+        "  seat 0 hand: 5S 3S; stock: 6S 4H",
+        "  seat 1 hand: 2H 3H; stock: 6H 4S, win pile 2S 5H",
+        last,
+    ]
+    state = choose(state, "3S")
+    assert arneson.render_observation(arneson.observe(state, 0), ascii=True).splitlines() == [
+        "Arneson's War, seat 0's view after battle 1",
+        "  seat 0: 3 cards (hand 1, stock 2), wars won 0  <- you",
+        "  seat 1: 6 cards (hand 2, stock 2, win pile 2), wars won 0",
+        last,
+        "  your hand: 5S",
+        "  you chose: 3S",
+        "  seat 1 has not chosen",
+    ]
+    assert arneson.render_observation(arneson.observe(state, 1), ascii=True).splitlines() == [
+        "Arneson's War, seat 1's view after battle 1",
+        "  seat 0: 3 cards (hand 1, stock 2), wars won 0",
+        "  seat 1: 6 cards (hand 2, stock 2, win pile 2), wars won 0  <- you",
+        last,
+        "  your hand: 2H 3H",
+        "  seat 0 has chosen",
+    ]
+    state = choose(state, "3H")
+    war = ("  war! tied at seat 0 3S, seat 1 3H; stakes seat 0 1 down, seat 1 1 down; each "
+           "chooses a card to fight with")
+    assert arneson.render_state(state, ascii=True).splitlines() == [
+        "Arneson's War, after battle 1",
+        "  seat 0 hand: 5S 6S; stock: -",
+        "  seat 1 hand: 2H 6H; stock: -, win pile 2S 5H",
+        war,
+    ]
+    assert arneson.render_observation(arneson.observe(state, 1), ascii=True).splitlines() == [
+        "Arneson's War, seat 1's view after battle 1",
+        "  seat 0: 2 cards (hand 2, stock 0), wars won 0",
+        "  seat 1: 4 cards (hand 2, stock 0, win pile 2), wars won 0  <- you",
+        war,
+        "  your hand: 2H 6H",
+        "  seat 0 has not chosen",
+    ]
