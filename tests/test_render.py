@@ -240,3 +240,46 @@ def test_arneson_views_of_a_hand_made_war_line_by_line() -> None:
         "  your hand: 2H 6H",
         "  seat 0 has not chosen",
     ]
+
+
+def test_caravan_views_of_both_seats_line_by_line() -> None:
+    # kills caravan view render_observation survivors of the mutation run (the header's
+    # view, both seats' lines, "<- you" and its caravans, the sorted hand). Seven moves
+    # into the game of seed 3 (the i-th legal action at turn i): seat 0's jack took the
+    # 2S of caravan D, both decks keep their own counts, and the hand shows sorted as the
+    # legal actions list it (the observation holds JK AH 10D 10H 8H).
+    from cardwar import caravan
+
+    state = caravan.new_game(3)
+    for i in range(7):
+        legal = caravan.legal_actions(state)
+        state = caravan.step(state, legal[i % len(legal)])
+    table = [
+        "  A: 6C = 6, C   |   D: - = 0",
+        "  B: 8C = 8, C   |   E: 2D = 2, D",
+        "  C: 6D = 6, D   |   F: 6D = 6, D",
+        "  discard pile: 2 cards",
+        "  last move: JC>D1",
+    ]
+    assert caravan.render_observation(caravan.observe(state, 1), ascii=True).splitlines() == [
+        "Caravan, seat 1's view, turn 8, seat 1 to move",
+        "  seat 0: hand 5, deck 45",
+        "  seat 1: hand 5, deck 46  <- you (caravans D E F)",
+        *table,
+        "  your hand: 8H 10D 10H AH JK",
+    ]
+    assert caravan.render_observation(caravan.observe(state, 0), ascii=True).splitlines() == [
+        "Caravan, seat 0's view, turn 8, seat 1 to move",
+        "  seat 0: hand 5, deck 45  <- you (caravans A B C)",
+        "  seat 1: hand 5, deck 46",
+        *table,
+        "  your hand: 9D 10D JD QH JK",
+    ]
+    # Played to its end by the first legal action: the header says the game is over and
+    # the last line gives the result, in the seat's view as in the whole state.
+    while caravan.outcome(state) is None:
+        state = caravan.step(state, caravan.legal_actions(state)[0])
+    seen = caravan.render_observation(caravan.observe(state, 1), ascii=True).splitlines()
+    assert seen[0] == "Caravan, seat 1's view, after turn 36, game over"
+    assert seen[-1] == "  result: won by seat 1 (caravans_sold)"
+    assert caravan.render_state(state, ascii=True).splitlines()[-1] == seen[-1]
