@@ -7,11 +7,14 @@ Usage (from the repository root, with the ``mutation`` extra installed)::
     .venv/bin/python scripts/mutation.py caravan         # every module of one game
     .venv/bin/python scripts/mutation.py registry        # cardwar/variants/__init__.py
     .venv/bin/python scripts/mutation.py --report-only   # report the last run
+    .venv/bin/python scripts/mutation.py --recheck       # run the unreviewed survivors again
 
 mutmut's own settings are in ``[tool.mutmut]`` of ``pyproject.toml``: which modules it
 mutates (``only_mutate``) and which tests it runs against each mutant (mutmut runs only the
 tests that reach the mutated function, fastest first). Its results live in ``mutants/``
-(ignored by git); a second run only tests the mutants of functions that changed.
+(ignored by git); a second run only tests the mutants of functions that changed, so a
+survivor keeps its verdict when a test written later would kill it: ``--recheck`` runs the
+unreviewed survivors (of the chosen modules) again against today's tests.
 
 The report counts, per module: mutants, killed (a test failed), timed out (the mutant made
 a test run far longer than it should, which the tests' time limit catches), survived, and
@@ -159,6 +162,19 @@ def report(minimum: float, modules: list[str]) -> int:
     return status
 
 
+def unreviewed_survivors(modules: list[str]) -> list[str]:
+    """Return the names of the surviving mutants of ``modules`` (all if empty) that
+    neither list names."""
+    reviewed = load_equivalent(EQUIVALENT)
+    outside = load_equivalent(KILLED_OUTSIDE)
+    return [
+        name for name, (module, code) in sorted(load_results().items())
+        if (not modules or short_name(module) in modules)
+        and code is not None and code not in KILLED and code not in TIMEOUT
+        and name not in reviewed and name not in outside
+    ]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run mutmut over the chosen modules (all by default) and report."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -166,8 +182,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report-only", action="store_true", help="report the last run")
     parser.add_argument("--min", type=float, default=90.0, help="minimum score per module")
     parser.add_argument("--max-children", type=int, default=2, help="parallel mutants")
+    parser.add_argument("--recheck", action="store_true",
+                        help="run the unreviewed survivors again against today's tests")
     args = parser.parse_args(argv)
-    if not args.report_only:
+    if args.recheck and args.report_only:
+        parser.error("--recheck runs mutants, --report-only runs none: choose one")
+    if args.recheck:
+        names = unreviewed_survivors(args.modules)
+        if not names:
+            print("no unreviewed survivors to run again")
+            return report(args.min, args.modules)
+        command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children)]
+        subprocess.run([*command, *names], cwd=ROOT, check=True)
+    elif not args.report_only:
         patterns = [pattern(m) for m in args.modules]
         command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children)]
         subprocess.run([*command, *patterns], cwd=ROOT, check=True)

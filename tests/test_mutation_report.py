@@ -131,3 +131,30 @@ def test_a_malformed_list_line_is_refused(script: ModuleType, tmp_path: Path) ->
     (tmp_path / "equivalent.txt").write_text("cardwar.rng.x_f__mutmut_1 no reason\n")
     with pytest.raises(SystemExit, match=r"equivalent.txt:1: expected '<mutant> -- <reason>'"):
         script.load_equivalent(tmp_path / "equivalent.txt")
+
+
+def test_recheck_runs_the_unreviewed_survivors_by_name(
+    script: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # mutmut keeps a survivor's verdict when a test written later would kill it:
+    # --recheck names the survivors that neither list names, of the chosen modules.
+    war = "cardwar.variants.war.x_step__mutmut_"
+    rng = "cardwar.rng.x_below__mutmut_"
+    _write(tmp_path, "variants.war", {f"{war}1": 1, f"{war}2": 0, f"{war}3": 0, f"{war}4": 0,
+                                      f"{war}5": None, f"{war}6": -24})
+    _write(tmp_path, "rng", {f"{rng}1": 0})
+    _lists(tmp_path, equivalent=[f"{war}3"], outside=[f"{war}4"])
+    assert script.unreviewed_survivors([]) == [rng + "1", war + "2"]
+    assert script.unreviewed_survivors(["war"]) == [war + "2"]
+    runs: list[list[str]] = []
+    monkeypatch.setattr(script.subprocess, "run", lambda command, **kw: runs.append(command))
+    assert script.main(["--recheck", "war"]) == 1  # the survivor is still there
+    assert runs[0][-2:] == ["2", war + "2"]  # after --max-children 2
+    assert runs[0][2:4] == ["mutmut", "run"]
+    _lists(tmp_path, equivalent=[f"{war}3", f"{war}2"], outside=[f"{war}4"])
+    assert script.main(["--recheck", "war"]) == 1  # war's mutmut_5 is not checked yet
+    assert len(runs) == 1
+    assert "no unreviewed survivors to run again" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        script.main(["--recheck", "--report-only"])
