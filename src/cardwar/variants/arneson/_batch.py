@@ -111,7 +111,6 @@ class Stepper:
         from cardwar.variants.arneson import _batch_numba as k
         from cardwar.variants.arneson import encoding
 
-        self.options = options
         self._args = arguments(options, None)
         ob = np.zeros(k.OB_SIZE, dtype=np.float64)
         ob[k.OB_HAND] = options.hand_size

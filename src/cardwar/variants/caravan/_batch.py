@@ -118,7 +118,6 @@ class Stepper:
         from cardwar.variants.caravan import _batch_numba as k
         from cardwar.variants.caravan import encoding
 
-        self.options = options
         self._args = arguments(options, None)
         self._tables = self._args["tables"]
         sets = options.deck_sets
