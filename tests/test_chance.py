@@ -177,3 +177,13 @@ def test_chance_errors() -> None:
         chance.step(node, generals.Pass())
     # Options as a dict, or a value.
     assert chance.new_game(arneson, arneson.options(hand_size=2)).options.hand_size == 2
+
+
+def test_a_draw_beyond_the_script_says_how_many_outcomes_the_event_has() -> None:
+    # kills rng NeedChance.__init__ mutmut_1 (its message)
+    from cardwar.rng import ChanceRng, Draws, NeedChance
+
+    with pytest.raises(NeedChance) as err:
+        ChanceRng(Draws((2,)), 1).below(6)
+    assert err.value.bound == 6
+    assert str(err.value) == "a chance event with 6 outcomes"

@@ -224,6 +224,10 @@ def test_generals_places_finish_seats_during_the_game() -> None:
         while generals.outcome(state) is None:
             standing = generals.standings(state)
             assert [s.place for s in standing] == list(state.places)
+            # A seat without a place plays on; one with a place has finished.
+            assert [s.status for s in standing] == [
+                SeatStatus.PLAYING if p is None else SeatStatus.FINISHED for p in state.places
+            ]
             finished_early += any(s.status is SeatStatus.FINISHED for s in standing)
             state = generals.step(state, rnd.choice(generals.legal_actions(state)))
     assert finished_early > 0

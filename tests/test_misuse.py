@@ -314,3 +314,35 @@ def test_options_and_text_helpers_refuse_junk_with_cardwars_errors(value: Any) -
     for call in calls:
         with pytest.raises(CardwarError):
             call()
+
+
+@parametrize
+def test_a_refused_state_is_named_with_the_variant_and_what_it_got(variant: Variant) -> None:
+    # kills the check_state(..., TITLE) survivors of every variant's views and rules
+    # (outcome, cards_in_play, num_players, render_state, describe_deal, describe_step):
+    # the message names the game (the War family's shared rules name the family) and
+    # the type of what was passed.
+    state = STATES[variant.NAME]
+    junk: Any = "a state"
+    action = variant.legal_actions(state)[0]
+    after = variant.step(state, action)
+    calls: dict[str, Callable[[], object]] = {
+        "legal_actions": lambda: variant.legal_actions(junk),
+        "to_act": lambda: variant.to_act(junk),
+        "observe": lambda: variant.observe(junk, 0),
+        "outcome": lambda: variant.outcome(junk),
+        "num_players": lambda: variant.num_players(junk),
+        "cards_in_play": lambda: variant.cards_in_play(junk),
+        "render_state": lambda: variant.render_state(junk),
+        "describe_deal": lambda: variant.describe_deal(junk),
+        "describe_step before": lambda: variant.describe_step(junk, action, after),
+        "describe_step after": lambda: variant.describe_step(state, action, junk),
+    }
+    names = {variant.TITLE, "the War family"} if variant.NAME in ("war", "peace") else {
+        variant.TITLE}
+    for what, call in calls.items():
+        with pytest.raises(cardwar.StateError) as err:
+            call()
+        text = str(err.value)
+        assert any(text.startswith(f"expected a state of {n} (") for n in names), (what, text)
+        assert text.endswith(", got str"), (what, text)
