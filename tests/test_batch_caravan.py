@@ -592,3 +592,23 @@ def test_rollouts_as_python(interpreted: None) -> None:
         got = _batch.rollouts([state], state.to_move, legal, max_steps)
         assert got[0].tolist() == pytest.approx(
             [reference_rollout(state, state.to_move, a, max_steps) for a in legal])
+
+
+@pytest.mark.parametrize("variant", ["caravan", "arneson"])
+def test_games_arrays_have_the_documented_types(variant: str) -> None:
+    # The research page documents these types (a mask of uint8 a learner can index with,
+    # float64 observations and rewards); kills Stepper.reset's dtype survivors.
+    games = batch.Games(variant, [5, 6])
+    for _ in range(2):
+        assert games.observation.dtype == np.float64
+        assert games.legal_action_mask.dtype == np.uint8
+        assert games.turns.dtype == np.int64
+        assert games.observation.shape == (2, games.observation_size)
+        assert games.legal_action_mask.shape == (2, games.num_actions)
+        observation, mask, rewards, done = games.step(games.legal_action_mask.argmax(axis=1))
+        assert rewards.dtype == np.float64
+        assert rewards.shape == (2, 2)
+        assert done.dtype == np.bool_
+        assert observation is games.observation or np.array_equal(observation,
+                                                                    games.observation)
+        assert np.array_equal(mask, games.legal_action_mask)

@@ -179,7 +179,7 @@ class Stepper:
         k.reset_games(np.ascontiguousarray(seeds, dtype=np.uint64), a["deck0"], a["deck1"],
                       a["cfg"], self._ocfg, t["pip"], t["kind"], t["suit"], t["order"],
                       self._number_id, self._face_id, self.deck, self.size, self.top,
-                      self.hand, self.held, self.numeral, self.pile_value, self.faces,
+                      self.hand, self.held, self.numeral, self.faces,
                       self.nfaces, self.piles, self.value, self.csuit, self.direction,
                       self.opening, self.discarded, self.turns, self.out, self._unique,
                       self._acts, self.observation, self.mask)

@@ -884,21 +884,21 @@ def _refresh(g: int, cfg: I64, ocfg: I64, pip: I64, kind: I64, suit: I64, order:
 def reset_games(seeds: NDArray[np.uint64], deck0: I16, deck1: I16, cfg: I64, ocfg: I64,
                 pip: I64, kind: I64, suit: I64, order: I64, number_id: I64, face_id: I64,
                 deck: Any, size: Any, top: Any, hand: Any, held: Any, numeral: Any,
-                pile_value: Any, faces: Any, nfaces: Any, piles: Any, value: Any, csuit: Any,
+                faces: Any, nfaces: Any, piles: Any, value: Any, csuit: Any,
                 direction: Any, opening: Any, discarded: Any, turns: I64, out: Any,
                 unique: I64, acts: I64, observation: Any, mask: Any) -> None:
     """Deal the game of every seed into row ``g`` of the state arrays and write its first
-    observation and mask."""
+    observation and mask (a new deal reads no pile values: every caravan starts empty)."""
     seeds, deck0, deck1, cfg = borrowed(seeds), borrowed(deck0), borrowed(deck1), borrowed(cfg)
     ocfg, pip, kind, suit = borrowed(ocfg), borrowed(pip), borrowed(kind), borrowed(suit)
     order, number_id, face_id = borrowed(order), borrowed(number_id), borrowed(face_id)
     deck, size, top, hand = borrowed(deck), borrowed(size), borrowed(top), borrowed(hand)
-    held, numeral, pile_value = borrowed(held), borrowed(numeral), borrowed(pile_value)
-    faces, nfaces, piles = borrowed(faces), borrowed(nfaces), borrowed(piles)
-    value, csuit, direction = borrowed(value), borrowed(csuit), borrowed(direction)
-    opening, discarded, turns = borrowed(opening), borrowed(discarded), borrowed(turns)
-    out, unique, acts = borrowed(out), borrowed(unique), borrowed(acts)
-    observation, mask = borrowed(observation), borrowed(mask)
+    held, numeral, faces = borrowed(held), borrowed(numeral), borrowed(faces)
+    nfaces, piles, value = borrowed(nfaces), borrowed(piles), borrowed(value)
+    csuit, direction, opening = borrowed(csuit), borrowed(direction), borrowed(opening)
+    discarded, turns, out = borrowed(discarded), borrowed(turns), borrowed(out)
+    unique, acts, observation = borrowed(unique), borrowed(acts), borrowed(observation)
+    mask = borrowed(mask)
     for g in range(seeds.shape[0]):
         _deal(seeds[g], deck0, deck1, cfg, pip, deck[g], size[g], top[g], hand[g], held[g],
               piles[g], value[g], csuit[g], direction[g], opening[g], discarded[g], out[g])
