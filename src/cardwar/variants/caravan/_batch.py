@@ -170,7 +170,7 @@ class Stepper:
         self.turns = np.zeros(n, np.int64)
         self.out = np.zeros((n, 5), np.int64)
         self._unique = np.zeros(d, np.int64)
-        self._acts = np.zeros((min(d, CARD_COUNT) * (6 * p + 1) + 6, 4), np.int64)
+        self._acts = np.zeros((k.acts_rows(d, p), 4), np.int64)
         self._touched = np.zeros(6, np.int64)
         self.observation = np.zeros((n, self.observation_size), np.float64)
         self.mask = np.zeros((n, self.num_actions), np.uint8)

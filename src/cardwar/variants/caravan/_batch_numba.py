@@ -652,19 +652,25 @@ def _play_on(turns: int, max_steps: int, agent_key: Any, cfg: I64, weights: Any,
 
 
 @_jit
+def acts_rows(d: int, p: int) -> int:
+    """Return the most rows of legal actions (``acts``) with hands of at most ``d`` cards
+    and caravans of at most ``p`` number cards: per distinct card at most 6 caravans x
+    ``p`` targets, then its discard; then the 6 disbands."""
+    return min(d, 53) * (6 * p + 1) + 6
+
+
+@_jit
 def _work(d: int, p: int, f: int) -> Any:
     """Return the work arrays of one game (decks and hands of ``d`` cards, caravans of ``p``
     piles of at most ``f`` face cards), in the order the kernel's functions take them:
     deck, size, top, hand, held, numeral, pile_value, faces, nfaces, piles, value, csuit,
     direction, opening, unique, acts, touched, discarded, after, out."""
-    # acts: per distinct card at most 6 caravans x p targets, then its discard; then the
-    # disbands.
     return (np.zeros((2, d), np.int16), np.zeros(2, np.int64), np.zeros(2, np.int64),
             np.zeros((2, d), np.int16), np.zeros(2, np.int64), np.zeros((6, p), np.int16),
             np.zeros((6, p), np.int64), np.zeros((6, p, f), np.int16),
             np.zeros((6, p), np.int64), np.zeros(6, np.int64), np.zeros(6, np.int64),
             np.zeros(6, np.int64), np.zeros(6, np.int64), np.zeros(2, np.int64),
-            np.zeros(d, np.int64), np.zeros((min(d, 53) * (6 * p + 1) + 6, 4), np.int64),
+            np.zeros(d, np.int64), np.zeros((acts_rows(d, p), 4), np.int64),
             np.zeros(6, np.int64), np.zeros(53, np.int64), np.zeros(6, np.int64),
             np.zeros(5, np.int64))
 
