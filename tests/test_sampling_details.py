@@ -5,7 +5,9 @@ that does not fit the deck, another number of reserves than the game has); Arnes
 refusal of a hand size that is not the seat's hand; where the stakes of a war of three rounds lie
 among the sampled laid cards; and cycle detection in a sampled Arneson state, started
 again at the sample exactly when the game detects cycles. Also the width of a seat in
-General's War's notation (``challenge N``, ``partner N``): one or two ASCII digits."""
+General's War's notation (``challenge N``, ``partner N``): one or two ASCII digits. Cold
+War's sampler: the rank and stakes of a war kept, the game named, and each count of its
+check refused on its own."""
 
 from __future__ import annotations
 
@@ -250,3 +252,68 @@ def test_caravan_sampling_gives_up_on_an_opening_no_hand_can_hold(
     monkeypatch.setattr(caravan_sampling, "_may_open", lambda *args: False)
     with pytest.raises(ObservationError, match="seat 0 is still in its opening, but in 5 draws"):
         caravan.sample_state(seen, Rng.from_seed(1))
+
+
+# --- Cold War -----------------------------------------------------------------------------
+
+
+def _cold_war_at_war() -> Any:
+    """A three-player Cold War state in a war (a war rank, stakes face down on the table),
+    reached by random play from seed 2."""
+    import random
+
+    from cardwar import cold_war
+
+    state = cold_war.new_game(2, cold_war.options(players=3))
+    choose = random.Random(2)
+    while state.war_rank is None or not state.stakes:
+        state = cold_war.step(state, choose.choice(cold_war.legal_actions(state)))
+    return state
+
+
+def test_cold_war_samples_of_a_war_keep_its_rank_and_stakes() -> None:
+    # kills cold_war sampling sample_state mutmut_99 (the war's rank dropped)
+    from cardwar import cold_war
+
+    state = _cold_war_at_war()
+    assert state.war_rank is not None
+    for seat in range(3):
+        seen = cold_war.observe(state, seat)
+        sample, _ = cold_war.sample_state(seen, Rng.from_seed(seat))
+        assert sample.war_rank == state.war_rank
+        assert [s for s, _ in sample.stakes] == [s for s, _ in state.stakes]
+        assert cold_war.observe(sample, seat) == seen
+        if seat == cold_war.to_act(state):  # the acting seat's own hand is kept
+            assert cold_war.legal_actions(sample) == cold_war.legal_actions(state)
+
+
+def test_cold_war_sampling_names_the_game_and_refuses_counts_that_do_not_fit() -> None:
+    # kills cold_war sampling sample_state mutmut_4 (the game's name), _25, _26, _37,
+    # _38 (each count checked on its own) and the message's text
+    from cardwar import cold_war
+
+    state = cold_war.new_game(5, cold_war.options(players=4))
+    with pytest.raises(StateError) as err:
+        cold_war.sample_state(state, Rng.from_seed(0))  # type: ignore[arg-type]
+    assert str(err.value) == (f"expected an observation of {cold_war.TITLE}, got State: "
+                              "observe(state, seat) gives what one seat sees")
+    seen = cold_war.observe(state, 3)
+    assert (seen.hand_sizes, seen.pool_sizes, seen.stock_size) == ((3, 3, 3, 3), (0,) * 4, 38)
+    # Seat 3 sees 3 cards of 50: 47 unseen, as the counts say (3 x 3 + 38).
+    bad = {
+        # Seat 3's own hand counted 4 where it is shown 3 (its own count is not among
+        # the hidden ones, which still add up).
+        "own hand": attrs.evolve(seen, hand_sizes=(3, 3, 3, 4)),
+        # The same with its pool.
+        "own pool": attrs.evolve(seen, pool_sizes=(0, 0, 0, 1)),
+        # A count below zero, the others keeping the sum.
+        "negative": attrs.evolve(seen, hand_sizes=(6, 4, -1, 3)),
+    }
+    for what, observation in bad.items():
+        with pytest.raises(ObservationError) as refused:
+            cold_war.sample_state(observation, Rng.from_seed(0))
+        assert str(refused.value) == (
+            "the observation leaves 47 cards unseen but counts 47 hidden ones"), what
+    with pytest.raises(ObservationError) as more:
+        cold_war.sample_state(attrs.evolve(seen, stock_size=40), Rng.from_seed(0))
+    assert str(more.value) == "the observation leaves 47 cards unseen but counts 49 hidden ones"
