@@ -3,6 +3,8 @@ bot's rules, and the heuristic's margin over the rule bot (issue 20: at least 60
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cardwar import agents, caravan
@@ -121,3 +123,53 @@ def test_rule_bot_holds_a_face_card_when_the_opponent_has_no_caravan(text: str) 
     # The face card has no target, so the 5 goes on the first caravan that takes it.
     assert parse_card(text) in state.hands[0]
     assert choice(RULE_BOT, state) == "5H>A"
+
+
+# --- the heuristic's evaluation, value by value (from the mutation run's survivors) --------
+
+
+def test_progress_counts_up_to_a_sale_and_below_zero_over_26() -> None:
+    from cardwar.variants.caravan.agents import _progress
+
+    assert [_progress(v) for v in (0, 5, 20, 21, 25, 26)] == [0.0, 5.0, 20.0, 21.0, 21.0, 21.0]
+    assert [_progress(v) for v in (27, 30)] == [-9.0, -12.0]
+
+
+@pytest.mark.parametrize(("mine", "theirs", "worth"), [
+    (21, 0, 30.0), (26, 0, 30.0), (0, 21, -30.0), (0, 26, -30.0),  # a sale against none
+    (22, 21, 30.0), (21, 22, -30.0), (26, 21, 30.0),  # both sell: the higher holds
+    (22, 22, 0.0), (21, 21, 0.0),  # both sell alike: nobody holds it yet
+    (27, 20, -29.0), (10, 27, 19.0), (20, 5, 15.0), (0, 0, 0.0),  # undecided: progress
+])
+def test_a_position_is_held_lost_or_the_difference_of_progress(
+    mine: int, theirs: int, worth: float
+) -> None:
+    from cardwar.variants.caravan.agents import _position
+
+    assert _position(mine, theirs) == worth
+
+
+def _table(*values: int) -> Any:
+    """Six caravans A to F that evaluate reads only the values of."""
+    from types import SimpleNamespace
+
+    return [SimpleNamespace(value=v) for v in values]
+
+
+@pytest.mark.parametrize(("values", "seat", "worth"), [
+    # A holds, B holds, C undecided (10 against 15): no game yet.
+    ((22, 23, 10, 21, 0, 15), 0, 55.0),
+    ((22, 23, 10, 21, 0, 15), 1, -55.0),
+    # Every position decided, two held: the game is won.
+    ((22, 23, 0, 21, 0, 24), 0, 1030.0),
+    ((0, 22, 23, 24, 21, 0), 0, 1030.0),  # the lost one first
+    # Two lost: the game is lost.
+    ((0, 0, 22, 24, 25, 21), 0, -1030.0),
+    ((0, 0, 22, 24, 25, 21), 1, 1030.0),
+])
+def test_evaluate_sums_the_positions_and_adds_the_game_once_all_are_decided(
+    values: tuple[int, ...], seat: int, worth: float
+) -> None:
+    from cardwar.variants.caravan.agents import evaluate
+
+    assert evaluate(_table(*values), seat) == worth
