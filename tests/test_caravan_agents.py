@@ -173,3 +173,75 @@ def test_evaluate_sums_the_positions_and_adds_the_game_once_all_are_decided(
     from cardwar.variants.caravan.agents import evaluate
 
     assert evaluate(_table(*values), seat) == worth
+
+
+# --- the rule bot in seat 1 (its caravans D E F), and what a leading caravan faces ------
+
+
+def test_rule_bot_in_seat_1_disbands_and_builds_on_its_own_caravans() -> None:
+    # The mirror images of the seat-0 tests above: seat 1's caravans are D, E and F.
+    over = position(["2S", "3S", "4S", "2H", "10H 10C 9D", "10D 10S 8S"], ["AS", "5H"],
+                    to_move=1)
+    assert choice(RULE_BOT, over) == "disband E"
+    # D sells at 22 and leads: skipped; E at 20 would go over with the 9; F takes it.
+    build = position(["5S", "4S", "3S", "10H 10C 2D", "10D 10S", "AH"], ["AS", "9H"],
+                     to_move=1)
+    assert choice(RULE_BOT, build) == "9H>F"
+    attack = position(["5S", "2S 4S 6S", "7D 8D", "2H", "3H", "4H"], ["AS", "KD 6H"],
+                      to_move=1)
+    assert choice(RULE_BOT, attack) == "KD>B3"
+
+
+def test_rule_bot_in_seat_1_opens_on_its_own_first_empty_caravan() -> None:
+    state = caravan.new_game(3)
+    state = caravan.step(state, caravan.legal_actions(state)[0])  # seat 0 opens
+    assert caravan.to_act(state) == 1
+    first = next(card for card in state.hands[1] if caravan.pip(card) is not None)
+    assert choice(RULE_BOT, state) == f"{first}>D"
+
+
+def test_rule_bot_builds_on_a_selling_caravan_that_the_facing_one_outbids() -> None:
+    # A sells at 22 but D sells at 23: A is not leading, and the Ace (descending, as A
+    # goes) takes it to 23. A caravan is compared with the one facing it, A with D: E is
+    # empty, and against E, A would be leading and skipped for B.
+    state = position(["10H 10C 2D", "2C", "3C", "10S 10D 3S", "-", "-"], ["AH", "AS"])
+    assert choice(RULE_BOT, state) == "AH>A"
+
+
+@pytest.mark.parametrize(("caravans", "hand", "opts", "expected"), [
+    # A at exactly 26 sells: it is not over, so not disbanded; sold and leading, it is
+    # skipped, and B takes the 5.
+    (["10H 10C 6D", "2C", "3C", "-", "-", "-"], "5H", {}, "5H>B"),
+    # A at exactly 21 sells and leads the empty D: skipped.
+    (["5H 6H 10H", "3C", "4C", "-", "-", "-"], "2H", {}, "2H>B"),
+    # A at 22 leads D at 10: skipped, the card goes on to B (not to a discard).
+    (["5H 7H 10H", "2C", "4C", "10S", "-", "-"], "3H", {}, "3H>B"),
+    # A at 22 does not lead D at 22, nor D at 26 (which sells too): the 3 goes on A.
+    (["5H 7H 10H", "2C", "4C", "10S 8S 4S", "-", "-"], "3H", {}, "3H>A"),
+    (["5H 7H 10H", "2C", "4C", "10S 8S 8D", "-", "-"], "3H", {}, "3H>A"),
+    # A at 22 behind D at 23: the 4 takes it to exactly 26, which is allowed.
+    (["5H 7H 10H", "2C", "4C", "10S 8S 5S", "-", "-"], "4H", {}, "4H>A"),
+    # One face card per pile: the King has no legal place on E's last card, which holds
+    # one already, so the 6 is played instead.
+    (["2H", "3H", "4H", "5S", "2S 4S 6S+KS", "7D 8D"], "KD 6H", {"face_limit": 1}, "6H>A"),
+    # The 3 of hearts may not go on A (clubs, ascending): B is tried next.
+    (["5C 7C", "2D", "4D", "-", "-", "-"], "3H", {}, "3H>B"),
+], ids=["26-not-over", "21-sold-leading", "22-leads-10", "22-ties-22", "22-against-26",
+        "up-to-26", "face-limit", "next-caravan"])
+def test_rule_bot_at_the_bounds_of_a_sale(
+    caravans: list[str], hand: str, opts: dict[str, Any], expected: str
+) -> None:
+    # kills CaravanRuleBot.choose mutmut_28, _42, _52, _54, _55, _56, _64, _71
+    state = position(caravans, [hand, "AS"], **opts)
+    assert choice(RULE_BOT, state) == expected
+
+
+def test_rule_bot_opening_without_a_number_card_takes_the_first_legal_action() -> None:
+    # kills CaravanRuleBot.choose mutmut_26: seat 0's deck puts eight face cards on top,
+    # so its opening hand has no number card to open with; it may only discard.
+    deck = caravan.deck(caravan.options(), 0)
+    faces = [card for card in deck if caravan.pip(card) is None][:8]
+    state = caravan.new_game(0, deal=[faces + [c for c in deck if c not in faces], deck])
+    legal = caravan.legal_actions(state)
+    assert all(isinstance(action, caravan.Discard) for action in legal)
+    assert choice(RULE_BOT, state) == str(legal[0]) == "discard JC"
