@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 from cardwar import arneson, batch, cli, derive_seed
 from cardwar.core import IllegalActionError, Termination
+from cardwar.errors import ArgumentError
 from tests import support_batch
 from tests.strategies import arneson_options
 
@@ -332,3 +333,13 @@ def test_games_refuse_an_illegal_id_before_any_game_moves() -> None:
     assert games.turns.tolist() == [0, 0, 0]
     assert games.observation.shape == (3, arneson.observation_shape(arneson.options())[0])
     assert games.legal_action_mask.shape == (3, arneson.num_actions(arneson.options()))
+
+
+@pytest.mark.parametrize("pickup", ["winner_first", "seat_order"])
+def test_games_refuse_the_options_of_cycle_detection_saying_why(pickup: str) -> None:
+    # The drawn options above reach these only by chance; the refusal is checked here.
+    options = arneson.options(hand_size=1, pickup_order=pickup)
+    with pytest.raises(ArgumentError) as err:
+        batch.Games("arneson", [1], options)
+    assert str(err.value).startswith(
+        f"Games does not play arneson with hand_size=1 and pickup_order={pickup}: ")

@@ -786,3 +786,20 @@ def test_a_general_revealed_when_a_deal_ends_is_not_revealed_in_the_next() -> No
     after = act(state, "squad 3H")
     assert after.deals == 3
     assert after.revealed == ((), ())
+
+
+@pytest.mark.parametrize("partial", [(13, 13), [20, 14], (14, 20, 20)])
+def test_partial_tensor_refuses_picks_out_of_card_order(partial: Any) -> None:
+    # A squad's ids come in increasing card order, each card once (found by the misuse
+    # suite's Hypothesis test, which drew [13, 13]).
+    from cardwar.encoding import ActionIndexError
+
+    with pytest.raises(ActionIndexError) as err:
+        generals.partial_tensor(generals.options(), partial)
+    assert str(err.value) == (
+        f"the partial squad {tuple(partial)!r} is not one a seat could have picked: its "
+        "cards come in increasing card order, each once")
+    # In order, the same picks are read: ids 13 and 20 are card indices 0 and 7.
+    row = generals.partial_tensor(generals.options(), (13, 20))
+    assert [i for i, value in enumerate(row) if value] == [0, 7]
+    assert sum(row) == 2.0

@@ -181,9 +181,16 @@ class _Codec(Codec):
         if not isinstance(partial, (tuple, list)):
             raise ActionIndexError(f"the ids picked so far are a tuple of ints, got {partial!r}")
         row = [0.0] * CARD_COUNT
+        last = PICK - 1
         for i in partial:
             if type(i) is not int or not PICK <= i < DONE:
                 raise ActionIndexError(f"{i!r} is not the id of a squad card")
+            if i <= last:
+                # Each squad has one sequence of ids: its cards in increasing card order.
+                raise ActionIndexError(
+                    f"the partial squad {tuple(partial)!r} is not one a seat could have "
+                    "picked: its cards come in increasing card order, each once")
+            last = i
             row[i - PICK] = 1.0
         return tuple(row)
 
