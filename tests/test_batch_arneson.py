@@ -212,12 +212,12 @@ from cardwar import _batch_numba as war_kernel  # noqa: E402
 from cardwar.variants.arneson import _batch_numba as arneson_kernel  # noqa: E402
 
 #: The compiled functions of Arneson's kernel module, its own and those it imports.
-KERNEL_FUNCTIONS = ("_mix64", "_below", "_shuffle", "_refill", "_take", "_put", "_agent_key",
+KERNEL_FUNCTIONS = ("_mix64", "_below", "_shuffle", "_take", "_put", "_agent_key",
                     "_fraction", "_add_card", "_legal", "_pick", "_deal", "_commit",
                     "_resolve", "_play_game", "_play_games_kernel", "_observe", "_refresh",
                     "reset_games", "step_games")
 #: The functions of the War kernel that those imported call (through its own globals).
-WAR_FUNCTIONS = ("_mix64", "_below", "_shuffle")
+WAR_FUNCTIONS = ("_mix64", "_below", "_shuffle", "_refill")
 
 
 @pytest.fixture

@@ -233,19 +233,31 @@ def _refill(
 
 
 @_inline
-def _take(s: int, stock: I16, head: I64, count: I64, n: int) -> int:
-    """Take seat ``s``'s top card, or return -1 if its stock is empty.
+def _take(
+    s: int,
+    stock: I16,
+    head: I64,
+    count: I64,
+    won: I16,
+    won_count: I64,
+    n: int,
+    key: np.uint64,
+    counter: np.uint64,
+) -> Any:
+    """Take seat ``s``'s top card; return ``(card or -1, counter)``. With a win pile, an
+    empty stock is first refilled by shuffling the win pile (WAR-PICKUP-WIN-PILE).
 
-    Callers refill an empty stock from the win pile first (``_refill``): with arrays that
-    are not borrowed, an inlined helper that calls another function with them costs
-    atomic reference counts at every call, which tripled the cost of a war."""
+    The kernels call it with borrowed arrays (:func:`borrowed`): with counted ones,
+    numba's reference counts around the call of ``_refill`` tripled the cost of a war."""
     if count[s] == 0:
-        return -1
+        counter = _refill(s, stock, head, count, won, won_count, key, counter)
+        if count[s] == 0:
+            return -1, counter
     h = head[s]
     card = stock[s, h]
     head[s] = h + 1 if h + 1 < n else 0
     count[s] -= 1
-    return int(card)
+    return int(card), counter
 
 
 @_inline
@@ -470,9 +482,7 @@ def _play_game(
             # WAR-BATTLE: everyone with cards turns up their top card.
             for k in range(nparts):
                 s = part[k]
-                if count[s] == 0:
-                    counter = _refill(s, stock, head, count, won, won_count, key, counter)
-                card = _take(s, stock, head, count, n)
+                card, counter = _take(s, stock, head, count, won, won_count, n, key, counter)
                 laid[s, laid_count[s]] = card
                 laid_count[s] += 1
                 up[s] = card
@@ -526,11 +536,9 @@ def _play_game(
                             s = part[k]
                             if count[s] + won_count[s] < fd + 1:
                                 while True:
-                                    if count[s] == 0:
-                                        counter = _refill(
-                                            s, stock, head, count, won, won_count, key, counter
-                                        )
-                                    card = _take(s, stock, head, count, n)
+                                    card, counter = _take(
+                                        s, stock, head, count, won, won_count, n, key, counter
+                                    )
                                     if card < 0:
                                         break
                                     laid[s, laid_count[s]] = card
@@ -563,9 +571,9 @@ def _play_game(
                         continue  # WAR-OUT: the previous face-up card stands.
                     down = fd if fd < have - 1 else have - 1
                     for _ in range(down + 1):
-                        if count[s] == 0:
-                            counter = _refill(s, stock, head, count, won, won_count, key, counter)
-                        card = _take(s, stock, head, count, n)
+                        card, counter = _take(
+                            s, stock, head, count, won, won_count, n, key, counter
+                        )
                         laid[s, laid_count[s]] = card
                         laid_count[s] += 1
                     up[s] = laid[s, laid_count[s] - 1]

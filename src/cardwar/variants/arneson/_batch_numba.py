@@ -45,7 +45,6 @@ from cardwar._batch_numba import (
     _jit,
     _mix64,
     _put,
-    _refill,
     _shuffle,
     _take,
     borrowed,
@@ -251,9 +250,7 @@ def _resolve(card: int, cfg: I64, rank: I64, cards: I16, table: I16, ints: I64, 
     # ARNESON-REFILL: each refills their hand from their stock (or win pile), seat 0 first.
     for s in range(2):
         while held[s] < size:
-            if count[s] == 0:
-                counter = _refill(s, stock, head, count, won, won_count, key, counter)
-            c = _take(s, stock, head, count, n)
+            c, counter = _take(s, stock, head, count, won, won_count, n, key, counter)
             if c < 0:
                 break
             cards[HAND, s, held[s]] = c
@@ -266,9 +263,7 @@ def _resolve(card: int, cfg: I64, rank: I64, cards: I16, table: I16, ints: I64, 
         for s in range(2):
             k = 0
             while k < cfg[CFG_FACE_DOWN]:
-                if count[s] == 0:
-                    counter = _refill(s, stock, head, count, won, won_count, key, counter)
-                c = _take(s, stock, head, count, n)
+                c, counter = _take(s, stock, head, count, won, won_count, n, key, counter)
                 if c < 0:
                     break
                 cards[LAID, s, ints[NLAID, s]] = c
@@ -315,9 +310,7 @@ def _resolve(card: int, cfg: I64, rank: I64, cards: I16, table: I16, ints: I64, 
         # ARNESON-REFILL again, after the pickup.
         for s in range(2):
             while held[s] < size:
-                if count[s] == 0:
-                    counter = _refill(s, stock, head, count, won, won_count, key, counter)
-                c = _take(s, stock, head, count, n)
+                c, counter = _take(s, stock, head, count, won, won_count, n, key, counter)
                 if c < 0:
                     break
                 cards[HAND, s, held[s]] = c
