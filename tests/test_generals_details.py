@@ -51,25 +51,6 @@ def test_parse_action_refuses_empty_text_listing_the_five_actions(text: str) -> 
     )
 
 
-@pytest.mark.parametrize(("text", "action"), [
-    ("challenge 10", generals.Challenge(10)), ("partner 99", generals.Partner(99)),
-    ("Challenge 07", generals.Challenge(7)),
-])
-def test_a_seat_of_two_digits_is_read_and_left_to_step_to_judge(text: str, action: Any) -> None:
-    # kills parse_action mutmut_38, _39: a seat is at most two ASCII digits; whether
-    # it is a legal one is step's to say, as for any seat.
-    assert generals.parse_action(text) == action
-
-
-@pytest.mark.parametrize("text", ["challenge 100", "partner 123", "challenge \u0661"])
-def test_a_seat_of_more_digits_or_other_scripts_is_no_notation(text: str) -> None:
-    with pytest.raises(NotationError) as err:
-        generals.parse_action(text)
-    assert str(err.value) == (
-        f"bad action {text!r}: expected pass, claim AS, challenge N, partner N or squad C C C"
-    )
-
-
 @pytest.mark.parametrize(("text", "bad"), [("claim ZZ", "ZZ"), ("squad 2H 3X KD", "3X")])
 def test_a_bad_card_is_refused_with_the_card_message(text: str, bad: str) -> None:
     # kills parse_action mutmut_55
