@@ -17,10 +17,10 @@ Row = tuple[int, int, int, Termination | None, tuple[int, ...]]
 
 def reference_rows(name: str, options: Any, seeds: Iterable[int],
                    max_steps: int | None = None,
-                   kinds: tuple[str, str] = ("random", "random")) -> list[Row]:
+                   kinds: tuple[str, ...] = ("random", "random")) -> list[Row]:
     """Return ``(seed, steps, winner, termination, scores)`` per seed from the step loop
-    of the two-player variant ``name`` between two agents of ``kinds`` (random agents by
-    default); scores are zeros for a game without them."""
+    of the variant ``name`` between agents of ``kinds``, one per seat (two random agents
+    by default); scores are zeros for a game without them, or one ``max_steps`` cut."""
     game = variant(name)
     rows: list[Row] = []
     for seed in seeds:
@@ -35,18 +35,19 @@ def reference_rows(name: str, options: Any, seeds: Iterable[int],
             state = game.step(state, action)
             steps += 1
         result = game.outcome(state)
+        zeros = (0,) * game.num_players(state)
         if result is None:
-            rows.append((seed, steps, -1, None, (0, 0)))
+            rows.append((seed, steps, -1, None, zeros))
         else:
             winner = result.winners[0] if len(result.winners) == 1 else -1
-            scores = tuple(result.scores) if result.scores is not None else (0, 0)
+            scores = tuple(result.scores) if result.scores is not None else zeros
             rows.append((seed, steps, winner, result.termination, scores))
     return rows
 
 
 def kernel_rows(name: str, options: Any, seeds: Iterable[int], max_steps: int | None = None,
                 chunk_size: int | None = None,
-                kinds: tuple[str, str] = ("random", "random")) -> list[Row]:
+                kinds: tuple[str, ...] = ("random", "random")) -> list[Row]:
     """Return the same rows from ``batch.play``'s compiled kernel."""
     chunks = list(batch.play(name, options, seeds=list(seeds), engine="numba",
                              max_steps=max_steps, chunk_size=chunk_size, agents=kinds))

@@ -154,12 +154,13 @@ def test_a_chunk_holds_numpy_columns_of_the_documented_types() -> None:
 
 
 def test_the_reference_engine_plays_other_variants_and_agents() -> None:
-    chunk = next(batch.play("generals", seeds=[3, 4], agents=["heuristic", "random"]))
+    # The kernel has no "first" player: the reference engine plays these games.
+    chunk = next(batch.play("generals", seeds=[3, 4], agents=["heuristic", "first"]))
     assert chunk.engine == "reference"
     assert chunk.scored
     for seed, steps, winner, termination, scores in chunk.rows():
         seats = [agents.agent("heuristic", "generals", derive_seed(seed, 1)),
-                 agents.agent("random", "generals", derive_seed(seed, 2))]
+                 agents.agent("first", "generals", derive_seed(seed, 2))]
         record = agents.play("generals", seats, seed)
         assert record.outcome is not None
         assert scores == record.outcome.scores
@@ -183,13 +184,14 @@ def test_kernel_plays_names_what_the_kernel_plays() -> None:
     assert not batch.kernel_plays("caravan", ["random"])
     assert not batch.kernel_plays("caravan", [])
     assert not batch.kernel_plays("caravan", ["random", "random"], options={"x": 1})
-    assert not batch.kernel_plays("generals", ["random", "random"])
+    assert not batch.kernel_plays("cold_war", ["random"] * 3)
     assert not batch.kernel_plays("chess", ["random", "random"])
 
 
 def test_play_refuses_what_it_cannot_play() -> None:
     with pytest.raises(ValueError, match="numba engine plays arneson between random or "
                                          "heuristic players, caravan between random or "
+                                         "heuristic players, generals between random or "
                                          "heuristic players only, not caravan between "
                                          "first, random"):
         next(batch.play("caravan", seeds=[1], agents=["first", "random"], engine="numba"))

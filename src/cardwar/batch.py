@@ -1,8 +1,8 @@
 """Fast simulation: many seeded games at once, bit-identical to ``step``.
 
 :func:`simulate` plays War and Peace; :func:`play` plays any variant between agents, and
-Arneson's War and Caravan between random and heuristic players in compiled kernels (see
-"Games with decisions" below).
+Arneson's War, Caravan and General's War between random and heuristic players in compiled
+kernels (see "Games with decisions" below).
 
 :func:`simulate` plays the game of every seed and streams the results as
 :class:`BatchChunk` values, columns of numbers in game order, so that a run of any size
@@ -38,7 +38,8 @@ A study names a master seed and a number of games (game ``i`` has the seed
 Games with decisions: :func:`play` plays the games :func:`cardwar.agents.play` plays
 between agents named by kind, and yields :class:`GameChunk` columns (steps, winner,
 termination, scores). Its ``"numba"`` engine plays the games of :data:`KERNEL_AGENTS`
-(Arneson's War and Caravan between random and heuristic players) in compiled kernels
+(Arneson's War, Caravan and General's War between random and heuristic players) in
+compiled kernels
 (``cardwar.variants.<game>._batch_numba``), move for move the games of its
 ``"reference"`` engine, which plays every variant and agent through ``step``:
 
@@ -758,14 +759,16 @@ UNFINISHED = 255
 #: The variants whose games between agents the batch engine plays in a compiled kernel,
 #: with the agent kinds the kernel has: per name, the kinds.
 KERNEL_AGENTS: dict[str, tuple[str, ...]] = {"arneson": ("random", "heuristic"),
-                                             "caravan": ("random", "heuristic")}
+                                             "caravan": ("random", "heuristic"),
+                                             "generals": ("random", "heuristic")}
 # Per variant of KERNEL_AGENTS, the module that gives its kernel the games to play: its
 # play(seeds, options, max_steps, agents) returns the columns steps, winner, termination
 # (codes of its TERMINATIONS, None for a game cut) and scores; an optional
 # refusal(options) says why the kernel does not play games under those options (None: it
 # does).
 _KERNELS = {"arneson": "cardwar.variants.arneson._batch",
-            "caravan": "cardwar.variants.caravan._batch"}
+            "caravan": "cardwar.variants.caravan._batch",
+            "generals": "cardwar.variants.generals._batch"}
 # The variants whose glue module also has a Stepper, for Games.
 _STEPPERS = ("arneson", "caravan")
 
@@ -899,8 +902,8 @@ def _play_games_numba(job: _GameJob) -> GameChunk:
     termination = codes[term]
     scores = scores.astype(np.int64)
     scores[termination == UNFINISHED] = 0  # a game cut has no outcome, so no scores
-    return GameChunk(job.start, seeds, steps, winner, termination, scores, "numba", 2,
-                     glue.SCORED)
+    return GameChunk(job.start, seeds, steps, winner, termination, scores, "numba",
+                     scores.shape[1], glue.SCORED)
 
 
 def _play_game_chunk(job: _GameJob) -> GameChunk:
@@ -913,12 +916,12 @@ def _play_game_chunk(job: _GameJob) -> GameChunk:
 def kernel_plays(variant: str | ModuleType | Variant, agents: Sequence[str],
                  options: object = None) -> bool:
     """Return whether the batch engine's compiled kernel plays ``variant``'s games between
-    ``agents`` (agent kinds, one per seat) with ``options`` here: the variant and the kinds
-    are in :data:`KERNEL_AGENTS`, the kernel takes the options (Arneson's War's takes all
-    but ``hand_size=1`` under a deterministic pickup order) and the ``fast`` extra is
-    installed.
+    ``agents`` (agent kinds, one per seat of a game under ``options``) with ``options``
+    here: the variant and the kinds are in :data:`KERNEL_AGENTS`, the kernel takes the
+    options (Arneson's War's takes all but ``hand_size=1`` under a deterministic pickup
+    order) and the ``fast`` extra is installed.
 
-    >>> kernel_plays("caravan", ["random", "heuristic"]), kernel_plays("generals", ["random"] * 2)
+    >>> kernel_plays("caravan", ["random", "heuristic"]), kernel_plays("cold_war", ["random"] * 3)
     (True, False)
     """
     game = _registered(variant)
@@ -927,9 +930,10 @@ def kernel_plays(variant: str | ModuleType | Variant, agents: Sequence[str],
         return False
     if options is not None and not isinstance(options, game.Options):
         return False
-    if len(agents) != 2 or not _numba_ready():
+    opts = _options(game, options)
+    if len(agents) != game.num_players(game.new_game(0, opts)) or not _numba_ready():
         return False
-    return _refusal(game, _options(game, options)) is None
+    return _refusal(game, opts) is None
 
 
 def _refusal(game: ModuleType | Variant, options: Any) -> str | None:
@@ -964,8 +968,8 @@ def play(
     seeds, ``chunk_size``, ``executor``, ``max_pending`` and ``engine`` are as for
     :func:`simulate`; ``max_steps`` cuts a game after that many steps (its termination
     is then :data:`UNFINISHED`). The ``"numba"`` engine plays the games of
-    :data:`KERNEL_AGENTS` (Arneson's War and Caravan between random and heuristic
-    players) in a compiled kernel, move for
+    :data:`KERNEL_AGENTS` (Arneson's War, Caravan and General's War between random and
+    heuristic players) in a compiled kernel, move for
     move the games of the ``"reference"`` engine, which plays every variant through
     ``step``. ``engine="auto"`` takes the kernel wherever it plays the games.
 

@@ -1,0 +1,278 @@
+"""General's War's batch engine (``cardwar.batch.play`` with the compiled kernel) against
+the step loop.
+
+The reference side (``tests/support_batch.py``) is the plain public loop: ``new_game``, then
+``legal_actions`` and each seat's agent (:class:`~cardwar.agents.RandomAgent` seeded
+``derive_seed(seed, seat + 1)``, as ``cardwar simulate`` seeds it, or the heuristic)
+choosing, then ``step``, independently of the batch module. Seed by seed, the kernel must
+give the same number of steps, winner, termination and scores. Sizes by profile: ``ci``
+and ``dev`` play 30 seeds per option combination and 25 Hypothesis examples; ``full``
+plays 1,000 seeds per combination. These tests need the ``fast`` extra (numba), which the
+``test`` extra installs: without it they fail rather than skip.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardwar import batch, cli, derive_seed, generals
+from cardwar.core import Termination
+from tests import support_batch
+from tests.support_generals import generals_options
+
+Row = support_batch.Row
+
+
+def reference_rows(options: generals.Options, seeds: Iterable[int],
+                   max_steps: int | None = None,
+                   kinds: tuple[str, ...] | None = None) -> list[Row]:
+    kinds = kinds or ("random",) * options.players
+    return support_batch.reference_rows("generals", options, seeds, max_steps, kinds)
+
+
+def kernel_rows(options: generals.Options, seeds: Iterable[int], max_steps: int | None = None,
+                chunk_size: int | None = None,
+                kinds: tuple[str, ...] | None = None) -> list[Row]:
+    kinds = kinds or ("random",) * options.players
+    return support_batch.kernel_rows("generals", options, seeds, max_steps, chunk_size, kinds)
+
+
+#: Option combinations, each reaching rules of its own (the test checks that games end,
+#: and which ways).
+COMBINATIONS: dict[str, dict[str, Any]] = {
+    "default": {},
+    "players=4 (duel, places)": {"players": 4},
+    "players=4,places=false": {"players": 4, "places": False},
+    "players=4,partnership": {"players": 4, "four_player": "partnership"},
+    "tie=return_to_owners,kills_to_win=1": {"tie": "return_to_owners", "kills_to_win": 1},
+    "colour_halves": {"deck_mode": "colour_halves"},
+    "colour_halves,one_to_three,uneven": {"deck_mode": "colour_halves",
+                                          "squad_size": "one_to_three",
+                                          "suits": "C D H", "target": 120},
+    "one_to_three,players=4,claim_cards=2": {"squad_size": "one_to_three", "players": 4,
+                                             "claim_cards": 2},
+    "claim_cards=0,first_dealer=1,target=60": {"claim_cards": 0, "first_dealer": 1,
+                                               "target": 60},
+    "small deck,hand_size=1,players=4": {"ranks": "A 2 3", "suits": "C D H S",
+                                         "hand_size": 1, "players": 4, "target": 20,
+                                         "kills_to_win": 1},
+    "hand_size=13,players=4,partnership": {"hand_size": 13, "players": 4,
+                                           "four_player": "partnership", "target": 150},
+}
+
+#: The terminations each combination reaches among the seeds of the ci profile.
+REACHED = {
+    "default": {Termination.TARGET_SCORE, Termination.GENERALS_KILLED},
+    "players=4 (duel, places)": {Termination.TARGET_SCORE, Termination.GENERALS_KILLED},
+    "tie=return_to_owners,kills_to_win=1": {Termination.GENERALS_KILLED},
+    "claim_cards=0,first_dealer=1,target=60": {Termination.TARGET_SCORE},
+}
+
+
+def seeds_for(profile: str) -> list[int]:
+    count = 1000 if profile == "full" else 30
+    return [derive_seed(2026, i) for i in range(count)]
+
+
+@pytest.mark.parametrize("name", list(COMBINATIONS))
+def test_the_kernel_plays_the_games_of_the_step_loop(name: str, profile: str) -> None:
+    options = generals.options(**COMBINATIONS[name])
+    seeds = seeds_for(profile)
+    want = reference_rows(options, seeds)
+    assert kernel_rows(options, seeds) == want
+    reached = {row[3] for row in want}
+    assert None not in reached
+    assert REACHED.get(name, {Termination.TARGET_SCORE}) <= reached
+
+
+@pytest.mark.parametrize("heuristic", [(0,), (1,), (0, 1), (0, 2), (0, 1, 2, 3)])
+@pytest.mark.parametrize("name", list(COMBINATIONS))
+def test_the_kernels_heuristic_plays_as_the_heuristic_agent(
+    name: str, heuristic: tuple[int, ...], profile: str
+) -> None:
+    options = generals.options(**COMBINATIONS[name])
+    if max(heuristic) >= options.players:
+        heuristic = (options.players - 1,)
+    kinds = tuple("heuristic" if s in heuristic else "random" for s in range(options.players))
+    seeds = seeds_for(profile)[: 300 if profile == "full" else 8]
+    assert kernel_rows(options, seeds, kinds=kinds) == reference_rows(options, seeds,
+                                                                      kinds=kinds)
+
+
+@settings(max_examples=25, deadline=None)
+@given(options=generals_options(), seed=st.integers(0, 2**64 - 1), data=st.data())
+def test_the_kernel_agrees_with_the_step_loop_under_any_options(
+    options: generals.Options, seed: int, data: st.DataObject
+) -> None:
+    kinds = tuple(data.draw(st.sampled_from(["random", "heuristic"]))
+                  for _ in range(options.players))
+    seeds = [seed, derive_seed(seed, 7)]
+    assert batch.kernel_plays("generals", kinds, options)
+    assert kernel_rows(options, seeds, kinds=kinds) == reference_rows(options, seeds,
+                                                                      kinds=kinds)
+
+
+@pytest.mark.parametrize(("players", "max_steps"), [(2, 0), (2, 1), (2, 3), (2, 14), (4, 2),
+                                                  (4, 69)])
+def test_max_steps_cuts_the_games_where_the_step_loop_stops(players: int, max_steps: int
+                                                             ) -> None:
+    options = generals.options(players=players)
+    seeds = [derive_seed(5, i) for i in range(20)]
+    want = reference_rows(options, seeds, max_steps)
+    got = kernel_rows(options, seeds, max_steps)
+    assert got == want
+    assert any(row[3] is None for row in got)
+    assert all(row[4] == (0,) * players for row in got if row[3] is None)
+    if max_steps in (14, 69):  # about the median game: some end by then, others do not
+        assert any(row[3] is not None for row in got)
+
+
+def test_the_results_do_not_depend_on_the_chunk_size() -> None:
+    seeds = [derive_seed(9, i) for i in range(23)]
+    options = generals.options(players=4)
+    assert kernel_rows(options, seeds, chunk_size=4) == kernel_rows(options, seeds)
+
+
+def test_a_master_seed_plays_the_derived_seeds_and_the_engines_agree() -> None:
+    options = generals.options(players=4)
+    kinds = ["heuristic", "random", "random", "heuristic"]
+    by_kernel = list(batch.play("generals", options, master_seed=11, games=30, chunk_size=16,
+                                agents=kinds))
+    assert [chunk.engine for chunk in by_kernel] == ["numba"] * 2
+    assert {(chunk.players, chunk.scored) for chunk in by_kernel} == {(4, True)}
+    assert all(chunk.scores.shape == (len(chunk), 4) for chunk in by_kernel)
+    by_step = list(batch.play("generals", options, master_seed=11, games=30, chunk_size=16,
+                              agents=kinds, engine="reference"))
+    rows = [row for chunk in by_kernel for row in chunk.rows()]
+    assert rows == [row for chunk in by_step for row in chunk.rows()]
+    assert [row[0] for row in rows] == [derive_seed(11, i) for i in range(30)]
+
+
+def test_targets_beyond_64_bits_play_as_the_step_loop() -> None:
+    # No score reaches 2**63, so the kernel plays a larger target as that; kills end the
+    # games, or max_steps cuts them, as in the step loop.
+    seeds = [derive_seed(3, i) for i in range(10)]
+    options = generals.options(target=2**70)
+    assert kernel_rows(options, seeds, 400) == reference_rows(options, seeds, 400)
+    options = generals.options(target=2**70, kills_to_win=2**70)
+    rows = kernel_rows(options, seeds, 300)
+    assert rows == reference_rows(options, seeds, 300)
+    assert {row[3] for row in rows} == {None}
+    assert kernel_rows(generals.options(), seeds, max_steps=2**70) == reference_rows(
+        generals.options(), seeds)
+
+
+def test_kernel_plays_names_what_the_kernel_plays() -> None:
+    assert batch.kernel_plays("generals", ["random", "random"])
+    assert batch.kernel_plays("generals-war", ("heuristic",) * 4, generals.options(players=4))
+    assert not batch.kernel_plays("generals", ["random", "random"], generals.options(players=4))
+    assert not batch.kernel_plays("generals", ["random"] * 4)
+    assert not batch.kernel_plays("generals", ["random", "search"])
+
+
+def test_simulate_plays_generals_in_the_kernel_and_gives_the_step_loops_games(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "games.json"
+    code = cli.main(["simulate", "generals", "-n", "12", "--seed", "4", "-o", "players=4",
+                     "--agents", "heuristic,random,random,random", "--json", str(out),
+                     "--no-progress"])
+    assert code == 0
+    assert "engine: batch engine (numba)" in capsys.readouterr().out
+    games = json.loads(out.read_text(encoding="utf-8"))["games"]
+    # The step path's games of the same command (cli._run_chunk plays them through step).
+    options = generals.options(players=4)
+    kinds = ("heuristic", "random", "random", "random")
+    assert games == cli._run_chunk(("generals", options, 4, 0, 12, kinds, None))
+    want = reference_rows(options, [derive_seed(4, i) for i in range(12)], kinds=kinds)
+    assert [g["steps"] for g in games] == [row[1] for row in want]
+
+
+# --- the kernel's source, run as Python ----------------------------------------------------
+#
+# coverage.py cannot trace compiled code. Every compiled function keeps its Python source
+# as ``py_func``; the fixture puts those in the kernel module's place (the kernel calls its
+# helpers, and the War kernel's functions it imports, through the module's globals), so
+# that ``batch.play(..., engine="numba")`` runs the very source numba compiles, line by
+# line, as Python, and the tests require of it what they require of the compiled kernel.
+
+from cardwar import _batch_numba as war_kernel  # noqa: E402
+from cardwar.variants.generals import _batch_numba as generals_kernel  # noqa: E402
+
+#: The compiled functions of the kernel module, its own and those it imports.
+KERNEL_FUNCTIONS = ("_mix64", "_below", "_shuffle", "_agent_key", "_bit", "_value", "_count",
+                    "_list", "_choose", "_deal", "_reserve_of", "_finish", "_target_result",
+                    "_end_deal", "_start_battle", "_next_claimant", "_to_act", "_choices",
+                    "_squad_sizes", "_squad_at", "_strongest", "_resolve", "_play_game",
+                    "_play_games_kernel")
+#: The functions of the War kernel that those imported call (through its own globals).
+WAR_FUNCTIONS = ("_mix64", "_below")
+
+
+@pytest.fixture
+def interpreted(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Run General's War's kernel as plain Python for the test's duration. The War
+    kernel's functions it imports are replaced in both modules: a Python function calling
+    a compiled one would hand it a Python int where the compiled code expects uint64."""
+    for name in KERNEL_FUNCTIONS:
+        monkeypatch.setattr(generals_kernel, name, getattr(generals_kernel, name).py_func)
+    for name in WAR_FUNCTIONS:
+        monkeypatch.setattr(war_kernel, name, getattr(war_kernel, name).py_func)
+    # uint64 arithmetic wraps around by design (SplitMix64): numpy scalars warn.
+    with np.errstate(over="ignore"):
+        yield
+
+
+def test_the_fixture_runs_every_compiled_function_as_python(interpreted: None) -> None:
+    compiled = [name for name, value in vars(generals_kernel).items()
+                if hasattr(value, "py_func")]
+    assert compiled == []
+    assert not any(hasattr(getattr(war_kernel, name), "py_func") for name in WAR_FUNCTIONS)
+
+
+@pytest.mark.parametrize("name", list(COMBINATIONS))
+def test_the_kernel_as_python_plays_the_games_of_the_step_loop(
+    name: str, profile: str, interpreted: None
+) -> None:
+    options = generals.options(**COMBINATIONS[name])
+    seeds = seeds_for(profile)[: 50 if profile == "full" else 2]
+    n = options.players
+    for kinds in (("random",) * n, ("heuristic",) + ("random",) * (n - 1)):
+        assert kernel_rows(options, seeds, kinds=kinds) == reference_rows(options, seeds,
+                                                                          kinds=kinds)
+
+
+def test_the_kernel_as_python_cuts_games_at_max_steps(interpreted: None) -> None:
+    seeds = [derive_seed(5, i) for i in range(3)]
+    assert kernel_rows(generals.options(), seeds, 37) == reference_rows(generals.options(),
+                                                                         seeds, 37)
+
+
+#: Options under which rare paths come often (found by instrumenting the rules): equal
+#: sums returned to their owners, which raise several scores over the target at once,
+#: the higher first (seed 11); several players finishing at once with different scores
+#: (seeds 2 and 5); a deal ending with cards in a colour half's reserve (uneven halves).
+RARE: dict[str, dict[str, Any]] = {
+    "equal sums, scores over the target together": {
+        "players": 4, "places": False, "ranks": "2 3", "hand_size": 1,
+        "tie": "return_to_owners", "claim_cards": 0, "target": 3},
+    "finishing together": {"players": 4, "ranks": "2 3 4", "hand_size": 1, "target": 4},
+    "a reserve left": {"deck_mode": "colour_halves", "suits": "C D H", "claim_cards": 0,
+                       "kills_to_win": 3, "target": 200},
+}
+
+
+@pytest.mark.parametrize("name", list(RARE))
+def test_the_kernel_as_python_plays_the_rare_paths_as_the_step_loop(
+    name: str, interpreted: None
+) -> None:
+    options = generals.options(**RARE[name])
+    seeds = [derive_seed(12, i) for i in range(12)]
+    assert kernel_rows(options, seeds) == reference_rows(options, seeds)
