@@ -19,8 +19,8 @@ rules), and prints both rates in moves per CPU-second and their ratio::
     .venv/bin/python benchmarks/selfplay.py caravan --naive --games 200 --rounds 7
 
 With ``--batch`` (the ``fast`` extra) it also times, in the same run and alternating round
-by round, whole random self-play games of Caravan (``--batch-variant arneson`` or
-``generals``: of Arneson's War or General's War, default options) played by the batch
+by round, whole random self-play games of Caravan (``--batch-variant arneson``,
+``generals`` or ``cold-war``: of that variant, default options) played by the batch
 engine's compiled kernel (:func:`cardwar.batch.play`,
 ``--batch-games`` games, the same players as ``cardwar simulate``) and by the public step
 loop (``--games`` games, the random agents of ``cardwar simulate``), and prints both in
@@ -30,9 +30,10 @@ time with one thread per core::
     .venv/bin/python benchmarks/selfplay.py caravan --batch --games 100 --rounds 5
     .venv/bin/python benchmarks/selfplay.py arneson --batch --batch-variant arneson
     .venv/bin/python benchmarks/selfplay.py generals --batch --batch-variant generals
+    .venv/bin/python benchmarks/selfplay.py cold-war --batch --batch-variant cold-war
 
-``--batch-agents heuristic,random`` times those players instead (the kernels have the
-heuristic too).
+``--batch-agents heuristic,random`` times those players instead, one per seat (the
+kernels have the heuristic too).
 """
 
 from __future__ import annotations
@@ -192,12 +193,13 @@ def main() -> None:
     parser.add_argument("--batch", action="store_true",
                         help="also the ratio of a batch kernel to the step loop")
     parser.add_argument("--batch-variant", default="caravan",
-                        choices=("arneson", "caravan", "generals"),
+                        choices=("arneson", "caravan", "generals", "cold-war"),
                         help="the variant of --batch")
     parser.add_argument("--batch-games", type=int, default=50_000,
                         help="games per round of the batch kernel")
-    parser.add_argument("--batch-agents", default="random,random",
-                        help="the two players of --batch (random or heuristic)")
+    parser.add_argument("--batch-agents", default=None,
+                        help="the players of --batch, one per seat (random or heuristic; "
+                             "default random for every seat)")
     args = parser.parse_args()
     print(f"random self-play through the public API, best of {args.rounds} rounds, CPU time")
     print(f"{'variant':9} {'moves':>7} {'legal us':>9} {'step us':>8} {'move us':>8} "
@@ -216,8 +218,11 @@ def main() -> None:
         print(f"  ratio cardwar / naive: {mine / naive:.2f}")
     if args.batch:
         global AGENTS, BATCH_GAME
-        AGENTS = tuple(args.batch_agents.split(","))
         BATCH_GAME = args.batch_variant
+        game = variant(BATCH_GAME)
+        seats = game.num_players(game.new_game(0))
+        AGENTS = (tuple(args.batch_agents.split(",")) if args.batch_agents
+                  else ("random",) * seats)
         step_rate, kernel_rate, wall = batch_ratio(args.games, args.batch_games, args.rounds)
         print(f"\n{variant(BATCH_GAME).TITLE}, {' against '.join(AGENTS)} as cardwar simulate "
               f"plays it, best of {args.rounds} alternating rounds, CPU time:")

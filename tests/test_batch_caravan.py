@@ -184,7 +184,7 @@ def test_kernel_plays_names_what_the_kernel_plays() -> None:
     assert not batch.kernel_plays("caravan", ["random"])
     assert not batch.kernel_plays("caravan", [])
     assert not batch.kernel_plays("caravan", ["random", "random"], options={"x": 1})
-    assert not batch.kernel_plays("cold_war", ["random"] * 3)
+    assert not batch.kernel_plays("peace", ["random"] * 2)
     assert not batch.kernel_plays("chess", ["random", "random"])
 
 
@@ -192,6 +192,7 @@ def test_play_refuses_what_it_cannot_play() -> None:
     with pytest.raises(ValueError, match="numba engine plays arneson between random or "
                                          "heuristic players, caravan between random or "
                                          "heuristic players, generals between random or "
+                                         "heuristic players, cold-war between random or "
                                          "heuristic players only, not caravan between "
                                          "first, random"):
         next(batch.play("caravan", seeds=[1], agents=["first", "random"], engine="numba"))

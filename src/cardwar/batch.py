@@ -1,8 +1,8 @@
 """Fast simulation: many seeded games at once, bit-identical to ``step``.
 
 :func:`simulate` plays War and Peace; :func:`play` plays any variant between agents, and
-Arneson's War, Caravan and General's War between random and heuristic players in compiled
-kernels (see "Games with decisions" below).
+Arneson's War, Caravan, General's War and Cold War between random and heuristic players
+in compiled kernels (see "Games with decisions" below).
 
 :func:`simulate` plays the game of every seed and streams the results as
 :class:`BatchChunk` values, columns of numbers in game order, so that a run of any size
@@ -38,8 +38,8 @@ A study names a master seed and a number of games (game ``i`` has the seed
 Games with decisions: :func:`play` plays the games :func:`cardwar.agents.play` plays
 between agents named by kind, and yields :class:`GameChunk` columns (steps, winner,
 termination, scores). Its ``"numba"`` engine plays the games of :data:`KERNEL_AGENTS`
-(Arneson's War, Caravan and General's War between random and heuristic players) in
-compiled kernels
+(Arneson's War, Caravan, General's War and Cold War between random and heuristic
+players) in compiled kernels
 (``cardwar.variants.<game>._batch_numba``), move for move the games of its
 ``"reference"`` engine, which plays every variant and agent through ``step``:
 
@@ -760,7 +760,8 @@ UNFINISHED = 255
 #: with the agent kinds the kernel has: per name, the kinds.
 KERNEL_AGENTS: dict[str, tuple[str, ...]] = {"arneson": ("random", "heuristic"),
                                              "caravan": ("random", "heuristic"),
-                                             "generals": ("random", "heuristic")}
+                                             "generals": ("random", "heuristic"),
+                                             "cold-war": ("random", "heuristic")}
 # Per variant of KERNEL_AGENTS, the module that gives its kernel the games to play: its
 # play(seeds, options, max_steps, agents) returns the columns steps, winner, termination
 # (codes of its TERMINATIONS, None for a game cut) and scores; an optional
@@ -768,7 +769,8 @@ KERNEL_AGENTS: dict[str, tuple[str, ...]] = {"arneson": ("random", "heuristic"),
 # does).
 _KERNELS = {"arneson": "cardwar.variants.arneson._batch",
             "caravan": "cardwar.variants.caravan._batch",
-            "generals": "cardwar.variants.generals._batch"}
+            "generals": "cardwar.variants.generals._batch",
+            "cold-war": "cardwar.variants.cold_war._batch"}
 # The variants whose glue module also has a Stepper, for Games.
 _STEPPERS = ("arneson", "caravan")
 
@@ -921,7 +923,7 @@ def kernel_plays(variant: str | ModuleType | Variant, agents: Sequence[str],
     options (Arneson's War's takes all but ``hand_size=1`` under a deterministic pickup
     order) and the ``fast`` extra is installed.
 
-    >>> kernel_plays("caravan", ["random", "heuristic"]), kernel_plays("cold_war", ["random"] * 3)
+    >>> kernel_plays("caravan", ["random", "heuristic"]), kernel_plays("war", ["random"] * 2)
     (True, False)
     """
     game = _registered(variant)
@@ -968,8 +970,8 @@ def play(
     seeds, ``chunk_size``, ``executor``, ``max_pending`` and ``engine`` are as for
     :func:`simulate`; ``max_steps`` cuts a game after that many steps (its termination
     is then :data:`UNFINISHED`). The ``"numba"`` engine plays the games of
-    :data:`KERNEL_AGENTS` (Arneson's War, Caravan and General's War between random and
-    heuristic players) in a compiled kernel, move for
+    :data:`KERNEL_AGENTS` (Arneson's War, Caravan, General's War and Cold War between
+    random and heuristic players) in a compiled kernel, move for
     move the games of the ``"reference"`` engine, which plays every variant through
     ``step``. ``engine="auto"`` takes the kernel wherever it plays the games.
 

@@ -898,8 +898,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         results = (row for chunk in chunks for row in _chunk_rows(chunk, args.max_steps))
         engine = "batch engine (numba)"
     elif batch.kernel_plays(game, kinds, options):
-        # Arneson's War, Caravan and General's War between random and heuristic
-        # players: the batch engine's kernels, move for move the games of the step loop.
+        # Arneson's War, Caravan, General's War and Cold War between random and
+        # heuristic players: the batch engine's kernels, move for move the games of the
+        # step loop.
         game_chunks = _game_chunks(game, options, kinds, args.seed, args.n, jobs,
                                    args.max_steps, quiet)
         results = (row for chunk in game_chunks for row in _game_chunk_rows(chunk))
