@@ -1,6 +1,5 @@
-"""Print how fast Caravan's (or Arneson's War's) games advance by action ids for a learner: the
-batch engine's
-:class:`cardwar.batch.Games` against the public API doing the same work per move
+"""Print how fast Caravan's (or Arneson's War's, or Cold War's) games advance by action ids
+for a learner: the batch engine's :class:`cardwar.batch.Games` against the public API doing the same work per move
 (``observe`` + ``observation_tensor``, ``legal_action_mask``, ``action_from_index`` and
 ``step``), in moves per CPU-second, in one run.
 
@@ -9,6 +8,7 @@ Run it from the repository root (the ``fast`` extra)::
     .venv/bin/python benchmarks/stepping.py                  # 256 games at once
     .venv/bin/python benchmarks/stepping.py --games 4096 --rounds 5
     .venv/bin/python benchmarks/stepping.py --variant arneson
+    .venv/bin/python benchmarks/stepping.py --variant cold-war --api-games 20
 
 Each round deals ``--games`` games and steps them all until every game is over, the
 action of each game drawn uniformly among its legal ids with numpy; only the calls that

@@ -90,7 +90,7 @@ def check_games_against_step(name: str, options: Any, seeds: list[int], rounds: 
         before = [game.outcome(state) for state in states]
         games.step(ids)
         for g, state in enumerate(states):
-            want_rewards: tuple[float, ...] = (0.0, 0.0)
+            want_rewards: tuple[float, ...] = (0.0,) * game.num_players(state)
             if before[g] is None:
                 states[g] = game.step(state, game.action_from_index(options, int(ids[g])))
                 steps[g] += 1

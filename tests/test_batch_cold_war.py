@@ -23,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardwar import agents, batch, cli, cold_war, derive_seed
-from cardwar.core import Termination
+from cardwar.core import IllegalActionError, Termination
 from cardwar.variants.cold_war.rules import DealReason
 from tests import support_batch
 from tests.support_cold_war import cold_war_options
@@ -218,6 +218,113 @@ def test_simulate_plays_cold_war_in_the_kernel_and_gives_the_step_loops_games(
     assert games == cli._run_chunk(("cold-war", options, 4, 0, 12, kinds, None))
 
 
+# --- stepping many games by action ids (batch.Games) ---------------------------------------
+
+
+def _last_player(state: cold_war.State) -> int:
+    # Once a game of Cold War is over nobody would move next: Games shows the observation
+    # of the seat that played last.
+    assert state.last_trick is not None
+    return state.last_trick.rounds[-1][-1].seat
+
+
+def check_games_against_step(options: cold_war.Options, seeds: list[int], rounds: int,
+                             choose_seed: int = 0) -> int:
+    return support_batch.check_games_against_step("cold-war", options, seeds, rounds,
+                                                  choose_seed, next_seat=_last_player)
+
+
+#: Options of games short enough to step whole in the ci profile.
+SHORT: dict[str, dict[str, Any]] = {
+    name: COMBINATIONS[name]
+    for name in ("max_tricks=50", "one deck,no jokers,no bombs,max_deals=3",
+                 "small deck,players=4")
+}
+
+
+@pytest.mark.parametrize("name", list(COMBINATIONS))
+def test_games_step_as_the_public_api_steps(name: str, profile: str) -> None:
+    options = cold_war.options(**COMBINATIONS[name])
+    count = 40 if profile == "full" else 2
+    check_games_against_step(options, seeds_for(profile)[:count], 150)
+
+
+@pytest.mark.parametrize("name", list(SHORT))
+def test_games_play_whole_games_as_the_public_api(name: str, profile: str) -> None:
+    seeds = seeds_for(profile)[: 30 if profile == "full" else 3]
+    assert check_games_against_step(cold_war.options(**SHORT[name]), seeds, 1500) == len(seeds)
+
+
+def test_games_grow_the_room_for_positions_as_needed(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Room for less than one position: every position recorded grows the buffers first.
+    from cardwar.variants.cold_war import _batch
+
+    monkeypatch.setattr(_batch.Stepper, "ROOM", (8, 1))
+    options = cold_war.options(deal_end="last_standing", max_deals=2)
+    seeds = [derive_seed(3, i) for i in range(3)]
+    assert check_games_against_step(options, seeds, 1500, 2) == 3
+    games = batch.Games("cold-war", seeds, options)
+    assert games._engine.seen.shape[1] == 8
+    while not games.done.all():
+        games.step(games.legal_action_mask.argmax(axis=1))
+    assert games._engine.seen.shape[1] > 8
+    assert games._engine.starts.shape[1] > 1
+
+
+@settings(max_examples=10, deadline=None)
+@given(options=cold_war_options(), seed=st.integers(0, 2**64 - 1), choose=st.integers(0, 99))
+def test_games_step_as_the_public_api_under_any_options(
+    options: cold_war.Options, seed: int, choose: int
+) -> None:
+    check_games_against_step(options, [seed, derive_seed(seed, 3)], 120, choose)
+
+
+def test_games_refuse_an_illegal_id_before_any_game_moves() -> None:
+    games = batch.Games("cold-war", [1, 2, 3], cold_war.options(players=4))
+    assert games.observation.shape == (3, cold_war.observation_shape(games.options)[0])
+    assert games.rewards.shape == (3, 4)
+    before = games.observation.copy()
+    ids = games.legal_action_mask.argmax(axis=1)
+    illegal = int(np.flatnonzero(games.legal_action_mask[1] == 0)[0])
+    ids[1] = illegal
+    with pytest.raises(IllegalActionError, match=f"game 1: action id {illegal} is not legal"):
+        games.step(ids)
+    assert np.array_equal(games.observation, before)
+    assert games.turns.tolist() == [0, 0, 0]
+
+
+def test_games_give_every_winner_of_a_shared_top() -> None:
+    # A deal limit of one deal: the best totals win together when equal (COLDWAR-DEAL-LIMIT);
+    # on this small deck some games end with seats sharing the best total.
+    options = cold_war.options(max_deals=1, ranks="9 10 J", decks=1, jokers=0,
+                               bomb_mode="off")
+    seeds = [derive_seed(7, i) for i in range(40)]
+    games = batch.Games("cold-war", seeds, options)
+    final: dict[int, list[float]] = {}  # each game's rewards on the step that ended it
+    while not games.done.all():
+        running = ~games.done
+        games.step(games.legal_action_mask.argmax(axis=1))
+        for ended in np.flatnonzero(running & games.done).tolist():
+            final[ended] = games.rewards[ended].tolist()
+    shared = [g for g in range(len(seeds)) if len(games.outcome(g).winners) > 1]
+    assert shared
+    for g in shared:
+        winners = games.outcome(g).winners
+        assert final[g] == [1.0 if s in winners else -1.0 for s in range(3)]
+        assert tuple(final[g]) == cold_war.returns(_replay(options, seeds[g], games, g))
+
+
+def _replay(options: cold_war.Options, seed: int, games: batch.Games, g: int
+            ) -> cold_war.State:
+    """Return the state of game ``g`` replayed through step with the ids Games chose."""
+    state = cold_war.new_game(seed, options)
+    while cold_war.outcome(state) is None:
+        ids = cold_war.legal_action_indices(state)
+        state = cold_war.step(state, cold_war.action_from_index(options, min(ids)))
+    assert cold_war.outcome(state) == games.outcome(g)
+    return state
+
+
 # --- the kernel's source, run as Python ----------------------------------------------------
 #
 # coverage.py cannot trace compiled code. Every compiled function keeps its Python source
@@ -230,10 +337,12 @@ from cardwar import _batch_numba as war_kernel  # noqa: E402
 from cardwar.variants.cold_war import _batch_numba as cold_war_kernel  # noqa: E402
 
 #: The compiled functions of the kernel module, its own and those it imports.
-KERNEL_FUNCTIONS = ("_mix64", "_below", "_shuffle", "_agent_key", "_deal", "_set_order",
-                    "_draw", "_refill", "_take", "_bomb", "_finish_deal", "_finish_trick",
-                    "_trick_limit", "_resolve", "_still_in", "_position", "_play_game",
-                    "_heuristic", "_play_games_kernel")
+KERNEL_FUNCTIONS = ("_mix64", "_below", "_shuffle", "_agent_key", "_add_card", "_fraction",
+                    "_deal", "_set_order", "_draw", "_refill", "_take", "_bomb",
+                    "_clear_round", "_finish_deal", "_finish_trick", "_trick_limit",
+                    "_resolve", "_still_in", "_position", "_legal", "_room", "_play",
+                    "_play_game", "_new_game", "_heuristic", "_observe", "_refresh",
+                    "reset_games", "step_games", "_play_games_kernel")
 #: The functions of the War kernel that those imported call (through its own globals).
 WAR_FUNCTIONS = ("_mix64", "_below")
 
@@ -305,3 +414,23 @@ def test_the_kernel_as_python_plays_the_rare_paths_as_the_step_loop(
     kinds = (kind,) * options.players
     assert kernel_rows(options, seeds, kinds=kinds) == reference_rows(options, seeds,
                                                                       kinds=kinds)
+
+
+def test_games_as_python_step_as_the_public_api(interpreted: None,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardwar.variants.cold_war import _batch
+
+    monkeypatch.setattr(_batch.Stepper, "ROOM", (8, 1))
+    for values in ({"max_tricks": 12, "max_deals": None},
+                   {"players": 4, "war_trigger": "tie_for_highest", "max_deals": 1,
+                    "jokers": 4}):
+        options = cold_war.options(**values)
+        assert check_games_against_step(options, [derive_seed(8, 0)], 400) == 1
+
+
+def test_games_as_python_refuse_an_illegal_id(interpreted: None) -> None:
+    games = batch.Games("cold-war", [1, 2])
+    ids = games.legal_action_mask.argmax(axis=1)
+    ids[0] = int(np.flatnonzero(games.legal_action_mask[0] == 0)[0])
+    with pytest.raises(IllegalActionError, match="game 0"):
+        games.step(ids)

@@ -772,7 +772,7 @@ _KERNELS = {"arneson": "cardwar.variants.arneson._batch",
             "generals": "cardwar.variants.generals._batch",
             "cold-war": "cardwar.variants.cold_war._batch"}
 # The variants whose glue module also has a Stepper, for Games.
-_STEPPERS = ("arneson", "caravan")
+_STEPPERS = ("arneson", "caravan", "cold-war")
 
 
 @attrs.frozen(slots=True, eq=False)
@@ -1033,9 +1033,9 @@ def _kernel_games() -> str:
 
 class Games:
     """Many games of a variant advanced together by integer actions, for learners: the
-    batch engine's stepping interface (Arneson's War and Caravan, with the ``fast``
-    extra; Arneson's War with every option but ``hand_size=1`` under a deterministic
-    pickup order, where nobody chooses).
+    batch engine's stepping interface (Arneson's War, Caravan and Cold War, with the
+    ``fast`` extra; Arneson's War with every option but ``hand_size=1`` under a
+    deterministic pickup order, where nobody chooses).
 
     ``Games(variant, seeds, options)`` deals the game of every seed (as ``new_game``
     does); then each :meth:`step` plays one action id per game, for its seat to move
@@ -1097,7 +1097,8 @@ class Games:
     @property
     def observation(self) -> Any:
         """The observation tensor of each game's seat to move (``float64``, one row per
-        game; for a finished game, of the seat that would have moved next), as
+        game; for a finished game, of the seat that would have moved next, or in Cold War,
+        where nobody would, of the seat that played last), as
         ``observation_tensor(observe(state, seat))`` gives it."""
         return self._engine.observation
 
@@ -1109,9 +1110,9 @@ class Games:
 
     @property
     def rewards(self) -> Any:
-        """Each seat's reward from the last :meth:`step` (``float64``, one row per game):
-        the game's ``returns`` on the step that ended it (+1 the winner, -1 the other,
-        0 both in a draw), else 0."""
+        """Each seat's reward from the last :meth:`step` (``float64``, one row per game,
+        one column per seat): the game's ``returns`` on the step that ended it (+1 each
+        winner, -1 each other seat, 0 all in a draw), else 0."""
         return self._engine.rewards
 
     @property
@@ -1156,6 +1157,9 @@ class Games:
         """Return game ``g``'s :class:`~cardwar.core.Outcome`, or ``None`` while it runs."""
         from cardwar.core import Outcome
 
+        own = getattr(self._engine, "outcome", None)
+        if own is not None:  # a game of more than two seats, or of several winners
+            return own(g)
         out = self._engine.out[g]
         termination = self._engine.TERMINATIONS[int(out[1])]
         if termination is None:

@@ -96,3 +96,123 @@ def play(seeds: Any, options: Options, max_steps: int | None, agents: tuple[str,
     from cardwar.variants.cold_war import _batch_numba
 
     return _batch_numba.play_games(seeds, **arguments(options, max_steps, agents))
+
+
+class Stepper:
+    """The state of many games of Cold War as the kernel's arrays, advanced by action ids
+    (the integer interface of :mod:`cardwar.variants.cold_war.encoding`): what
+    :class:`cardwar.batch.Games` runs."""
+
+    #: The kernel's termination codes, as terminations (``None``: still running).
+    TERMINATIONS = TERMINATIONS
+    #: Whether the game keeps scores.
+    SCORED = SCORED
+    #: Each game's room for the positions of COLDWAR-REPEAT to begin with: values, and
+    #: positions; :meth:`step` doubles both whenever a game needs more.
+    ROOM = (1024, 64)
+
+    def __init__(self, options: Options) -> None:
+        import numpy as np
+
+        from cardwar.variants.cold_war import _batch_numba as k
+        from cardwar.variants.cold_war import encoding
+
+        self._args = arguments(options, None)
+        ob = np.zeros(k.OB_SIZE, dtype=np.float64)
+        ob[k.OB_TOTAL] = len(rules.deck(options))
+        ob[k.OB_TARGET] = options.target
+        ob[k.OB_MAX_DEALS] = options.max_deals or 0
+        ob[k.OB_COPIES] = options.decks
+        ob[k.OB_JOKERS] = options.jokers
+        self._ob = ob
+        #: The number of seats.
+        self.players = options.players
+        self.num_actions = encoding.num_actions(options)
+        (self.observation_size,) = encoding.observation_shape(options)
+        self.count = 0
+
+    def reset(self, seeds: Any) -> None:
+        """Deal the game of every seed (a ``uint64`` array)."""
+        import numpy as np
+
+        from cardwar.variants.cold_war import _batch_numba as k
+
+        count = len(seeds)
+        a = self._args
+        size = len(a["deck"])
+        self.count = count
+        self.hands = np.zeros((count, 4, k.HAND), np.int16)
+        self.stock = np.zeros((count, size), np.int16)
+        self.pools = np.zeros((count, 4, size), np.int16)
+        self.recent = np.zeros((count, 4, k.HAND), np.int16)
+        self.table = np.zeros((count, size), np.int16)
+        self.tmeta = np.zeros((count, 2, size), np.int64)
+        self.plays = np.zeros((count, 4, 3), np.int64)
+        self.seats = np.zeros((count, k.SEAT_ROWS, 4), np.int64)
+        self.game = np.zeros((count, k.GAME_SIZE), np.int64)
+        self.order = np.zeros((count, 4), np.int64)
+        self.rng = np.zeros((count, 2), np.uint64)
+        # The positions of COLDWAR-REPEAT per game; step grows them as needed.
+        values, positions = self.ROOM
+        self.seen = np.zeros((count, values), np.int64)
+        self.starts = np.zeros((count, positions), np.int64)
+        self.hashes = np.zeros((count, positions), np.uint64)
+        self._fighters = np.zeros(4, np.int64)
+        self._legal = np.zeros(4, np.int64)
+        self._position = np.zeros(1 + 5 * 4 + size, np.int64)
+        self.turns = np.zeros(count, np.int64)
+        self.out = np.zeros((count, k.OUT_SIZE), np.int64)
+        self.observation = np.zeros((count, self.observation_size), np.float64)
+        self.mask = np.zeros((count, self.num_actions), np.uint8)
+        self.rewards = np.zeros((count, self.players), np.float64)
+        k.reset_games(np.ascontiguousarray(seeds, dtype=np.uint64), a["cfg"], self._ob,
+                      a["deck"], a["key"], a["decl"], self.hands, self.stock, self.pools,
+                      self.recent, self.table, self.tmeta, self.plays, self.seats, self.game,
+                      self.order, self.rng, self._legal, self.turns, self.out,
+                      self.observation, self.mask)
+
+    def step(self, actions: Any) -> int:
+        """Play ``actions[g]`` in every running game ``g``; return -1, or the first game
+        whose action is not legal (then nothing is played)."""
+        import numpy as np
+
+        from cardwar.variants.cold_war import _batch_numba as k
+
+        a = self._args
+        while True:
+            code = int(k.step_games(
+                actions, a["cfg"], self._ob, a["deck"], a["rank"], a["key"], a["points"],
+                a["suit"], a["place"], a["decl"], self.hands, self.stock, self.pools,
+                self.recent, self.table, self.tmeta, self.plays, self.seats, self.game,
+                self.order, self.rng, self.seen, self.starts, self.hashes, self._fighters,
+                self._legal, self._position, self.turns, self.out, self.observation,
+                self.mask, self.rewards))
+            if code != k.NO_ROOM:
+                return code
+            # A game's positions fill their buffer: every game's buffers double.
+            grown = np.zeros((self.count, 2 * self.seen.shape[1]), np.int64)
+            grown[:, :self.seen.shape[1]] = self.seen
+            self.seen = grown
+            more = np.zeros((self.count, 2 * self.starts.shape[1]), np.int64)
+            more[:, :self.starts.shape[1]] = self.starts
+            self.starts = more
+            hashes = np.zeros((self.count, 2 * self.hashes.shape[1]), np.uint64)
+            hashes[:, :self.hashes.shape[1]] = self.hashes
+            self.hashes = hashes
+
+    def outcome(self, g: int) -> Any:
+        """Return game ``g``'s :class:`~cardwar.core.Outcome`, or ``None`` while it runs:
+        the winners are every seat with the best total, but none after the trick limit
+        (COLDWAR-WIN, COLDWAR-DEAL-LIMIT, COLDWAR-LIMIT)."""
+        from cardwar.core import Outcome
+        from cardwar.variants.cold_war import _batch_numba as k
+
+        out = self.out[g]
+        termination = TERMINATIONS[int(out[k.OUT_TERM])]
+        if termination is None:
+            return None
+        totals = tuple(int(v) for v in out[k.OUT_TOTALS:k.OUT_TOTALS + self.players])
+        best = max(totals)
+        winners = () if termination is Termination.BATTLE_LIMIT else tuple(
+            s for s in range(self.players) if totals[s] == best)
+        return Outcome(termination, winners, totals)

@@ -30,9 +30,20 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from cardwar._batch_numba import _agent_key, _below, _inline, _jit, _mix64, _shuffle, borrowed
+from cardwar._batch_numba import (
+    _add_card,
+    _agent_key,
+    _below,
+    _fraction,
+    _inline,
+    _jit,
+    _mix64,
+    _shuffle,
+    borrowed,
+)
 
-__all__ = ["HEURISTIC", "RANDOM", "TERM_NONE", "play_games"]
+__all__ = ["HEURISTIC", "OUT_SIZE", "RANDOM", "TERM_NONE", "play_games", "reset_games",
+           "step_games"]
 
 # The kernel's own termination codes; the glue module maps them to Termination values.
 TERM_NONE = 0  # still running (cut by max_steps)
@@ -83,11 +94,39 @@ TERM = 11
 WINNER = 12  # -1 for none
 SEEN = 13  # positions recorded since the stock ran out
 SEEN_USED = 14  # values of the position buffer used
-GAME_SIZE = 15
+SET_ASIDE = 15  # cards set aside unscored in the deal (COLDWAR-LEAVE)
+GAME_SIZE = 16
 
 # What resolving a round leaves to the caller.
 GOES_ON = 0  # the war goes on, or the trick is over and the game goes on
 REPEAT_CHECK = 1  # the trick is over with the stock empty: check the position first
+
+# Entries of a game's ``out`` array (cardwar.batch.Games reads the first three): the seat
+# to move (once the game is over, the seat that played last), the termination code, the
+# winner (-1 for none or several), then each seat's total.
+OUT_SEAT = 0
+OUT_TERM = 1
+OUT_WINNER = 2
+OUT_TOTALS = 3
+OUT_SIZE = 7
+
+# The bounds the observation divides by (cold_war.encoding's write), as floats.
+OB_TOTAL = 0  # the deck's cards
+OB_TARGET = 1  # the target
+OB_MAX_DEALS = 2  # max_deals, 0 for none
+OB_COPIES = 3  # decks
+OB_JOKERS = 4  # jokers
+OB_SIZE = 5
+
+# Codes step_games returns besides a game's index.
+STEPPED = -1
+NO_ROOM = -2  # a game's position buffers must grow first (nothing was played)
+
+#: The action ids (cold_war.encoding): a suited card is its index, a Joker declared as
+#: rank r is 52 + r - 2 (the top, 65).
+NUM_ACTIONS = 66
+#: Ranks a play can count as (the observation's one-hot rows): Two to Ace, then the top.
+RANKS = 14
 
 # The players the kernel has.
 RANDOM = 0  # cardwar.agents.RandomAgent
@@ -143,6 +182,7 @@ def _deal(cfg: I64, deck: I16, hands: I16, stock: I16, seats: I64, game: I64, rn
     game[LEFT] = 0
     game[SEEN] = 0
     game[SEEN_USED] = 0
+    game[SET_ASIDE] = 0
 
 
 @_inline
@@ -229,6 +269,14 @@ def _bomb(cards: Any, count: int, rank: I64, suit: I64, place: I64, ranks: int) 
     return BOMB if real == HAND else DIRTY_BOMB
 
 
+@_inline
+def _clear_round(game: I64) -> None:
+    """Leave no round in play: the state of a game that ended with a deal has none."""
+    game[ORDER] = 0
+    game[PLAYS] = 0
+    game[WAR_RANK] = -1
+
+
 @_jit
 def _finish_deal(cfg: I64, deck: I16, rank: I64, points: I64, suit: I64, place: I64,
                  hands: I16, stock: I16, pools: I16, recent: I16, seats: I64, game: I64,
@@ -268,9 +316,11 @@ def _finish_deal(cfg: I64, deck: I16, rank: I64, points: I64, suit: I64, place: 
     elif cfg[CFG_MAX_TRICKS] >= 0 and game[TRICKS] >= cfg[CFG_MAX_TRICKS]:
         game[TERM] = TERM_TRICK_LIMIT  # COLDWAR-LIMIT: a draw
         game[WINNER] = -1
+        _clear_round(game)
         return
     if game[TERM] != TERM_NONE:
         game[WINNER] = top if tops == 1 else -1
+        _clear_round(game)
         return
     if cfg[CFG_ROTATE]:
         game[DEALER] = (game[DEALER] + 1) % n
@@ -323,8 +373,8 @@ def _trick_limit(cfg: I64, game: I64) -> None:
 
 @_jit
 def _resolve(cfg: I64, deck: I16, rank: I64, points: I64, suit: I64, place: I64, hands: I16,
-             stock: I16, pools: I16, recent: I16, table: I16, plays: I64, seats: I64,
-             game: I64, order: I64, rng: U64, fighters: I64) -> int:
+             stock: I16, pools: I16, recent: I16, table: I16, tmeta: I64, plays: I64,
+             seats: I64, game: I64, order: I64, rng: U64, fighters: I64) -> int:
     """Resolve the completed round (rules._Resolver.run): the highest card takes the
     table, or a war is fought on; return what :func:`_finish_trick` returns (or
     :data:`GOES_ON` when the war goes on)."""
@@ -381,8 +431,11 @@ def _resolve(cfg: I64, deck: I16, rank: I64, points: I64, suit: I64, place: I64,
                 if first_out:
                     break  # COLDWAR-END-DEAL: the deal ends at once.
             else:
-                table[game[TABLE]] = card
-                game[TABLE] += 1
+                t = game[TABLE]
+                table[t] = card
+                tmeta[0, t] = s
+                tmeta[1, t] = 0  # face down
+                game[TABLE] = t + 1
         f = _still_in(fighters, f, seats)
     if f >= 2 and not (first_out and game[LEFT]):
         for i in range(f):
@@ -398,6 +451,7 @@ def _resolve(cfg: I64, deck: I16, rank: I64, points: I64, suit: I64, place: I64,
                              stock, pools, recent, seats, game, order, rng)
     # COLDWAR-LEAVE: every fighter left at once, or (COLDWAR-END-DEAL) the deal ended with
     # the war undecided; the table is set aside unscored.
+    game[SET_ASIDE] += game[TABLE]
     game[TABLE] = 0
     return _finish_trick(-1, cfg, deck, rank, points, suit, place, hands, stock, pools,
                          recent, seats, game, order, rng)
@@ -445,10 +499,114 @@ def _position(cfg: I64, key: I64, hands: I16, pools: I16, seats: I64, game: I64,
 
 
 @_jit
+def _legal(seat: int, hands: I16, seats: I64, key: I64, legal: I64) -> tuple[int, bool]:
+    """Write the seat's distinct hand cards but the Joker into ``legal``, in
+    ``legal_actions``'s order; return how many, and whether the hand holds a Joker (its
+    declarations follow them: COLDWAR-PLAY, COLDWAR-JOKER)."""
+    d = 0
+    joker = False
+    for i in range(seats[HELD, seat]):
+        c = hands[seat, i]
+        if c == JOKER:
+            joker = True
+            continue
+        j = d
+        while j > 0 and key[legal[j - 1]] > key[c]:
+            j -= 1
+        if j > 0 and legal[j - 1] == c:
+            continue  # a copy of a card already listed
+        for k in range(d, j, -1):
+            legal[k] = legal[k - 1]
+        legal[j] = c
+        d += 1
+    return d, joker
+
+
+@_inline
+def _room(cfg: I64, size: int, game: I64, seen: I64, starts: I64) -> bool:
+    """Return whether the position buffers have room for one more position."""
+    longest = 1 + 5 * cfg[CFG_PLAYERS] + size
+    return bool(game[SEEN_USED] + longest <= seen.shape[0]
+                and game[SEEN] + 1 <= starts.shape[0])
+
+
+@_jit
+def _play(seat: int, card: int, played: int, cfg: I64, deck: I16, rank: I64, key: I64,
+          points: I64, suit: I64, place: I64, hands: I16, stock: I16, pools: I16,
+          recent: I16, table: I16, tmeta: I64, plays: I64, seats: I64, game: I64,
+          order: I64, rng: U64, fighters: I64, position: I64, seen: I64, starts: I64,
+          hashes: U64) -> None:
+    """Play ``card`` as rank ``played`` for ``seat`` (rules.step): out of the hand (its
+    first copy), onto the table, into the seat's last plays; the last play of a round
+    resolves it. The position buffers must have room for one more (:func:`_room`)."""
+    h = seats[HELD, seat]
+    j = 0
+    while hands[seat, j] != card:
+        j += 1
+    for k in range(j, h - 1):
+        hands[seat, k] = hands[seat, k + 1]
+    seats[HELD, seat] = h - 1
+    r = seats[RECENT, seat]
+    if r == HAND:
+        recent[seat, 0] = recent[seat, 1]
+        recent[seat, 1] = recent[seat, 2]
+        r -= 1
+    recent[seat, r] = card
+    seats[RECENT, seat] = r + 1
+    p = game[PLAYS]
+    # COLDWAR-WAR: the first pair completed in play order fixes the war's rank.
+    if game[WAR_RANK] < 0 and cfg[CFG_ANY_PAIR]:
+        for k in range(p):
+            if plays[k, 2] == played:
+                game[WAR_RANK] = played
+    plays[p, 0] = seat
+    plays[p, 1] = card
+    plays[p, 2] = played
+    game[PLAYS] = p + 1
+    t = game[TABLE]
+    table[t] = card
+    tmeta[0, t] = seat
+    tmeta[1, t] = 1  # face up
+    game[TABLE] = t + 1
+    if game[PLAYS] < game[ORDER]:
+        return
+    if _resolve(cfg, deck, rank, points, suit, place, hands, stock, pools, recent, table,
+                tmeta, plays, seats, game, order, rng, fighters) != REPEAT_CHECK:
+        return
+    # COLDWAR-REPEAT: the third time a position comes round, the deal ends.
+    length = _position(cfg, key, hands, pools, seats, game, order, position)
+    digest = _ZERO
+    for k in range(length):
+        digest = _mix64(digest ^ np.uint64(position[k] + 1) + _GAMMA)
+    used = game[SEEN_USED]
+    count = game[SEEN]
+    same = 1
+    for q in range(count):
+        start = starts[q]
+        end = starts[q + 1] if q + 1 < count else used
+        if hashes[q] != digest or end - start != length:
+            continue
+        k = 0  # equal hashes: the positions are compared whole
+        while k < length and seen[start + k] == position[k]:
+            k += 1
+        same += 1 if k == length else 0
+    seen[used:used + length] = position[:length]
+    starts[count] = used
+    hashes[count] = digest
+    game[SEEN] = count + 1
+    game[SEEN_USED] = used + length
+    if same >= REPEATS:
+        _finish_deal(cfg, deck, rank, points, suit, place, hands, stock, pools, recent,
+                     seats, game, order, rng)
+    else:
+        _trick_limit(cfg, game)
+
+
+@_jit
 def _play_game(seed: np.uint64, cfg: I64, deck: I16, rank: I64, key: I64, points: I64,
                suit: I64, place: I64, decl: I64, hands: I16, stock: I16, pools: I16,
-               recent: I16, table: I16, plays: I64, seats: I64, game: I64, order: I64,
-               rng: U64, fighters: I64, legal: I64, position: I64, keys: U64,
+               recent: I16, table: I16, tmeta: I64, plays: I64, seats: I64, game: I64,
+               order: I64, rng: U64, fighters: I64, legal: I64, position: I64, keys: U64,
                counters: U64) -> int:
     """Play the game of ``seed`` between the players of ``cfg``; leave its result in
     ``game`` (termination code, winner) and the totals in ``seats``; return the steps
@@ -458,52 +616,29 @@ def _play_game(seed: np.uint64, cfg: I64, deck: I16, rank: I64, key: I64, points
         decl)
     hands, stock, pools, recent = borrowed(hands), borrowed(stock), borrowed(pools), borrowed(
         recent)
-    table, plays, seats, game = borrowed(table), borrowed(plays), borrowed(seats), borrowed(
-        game)
-    order, rng, fighters, legal = borrowed(order), borrowed(rng), borrowed(fighters), borrowed(
-        legal)
-    position, keys, counters = borrowed(position), borrowed(keys), borrowed(counters)
+    table, tmeta, plays, seats = borrowed(table), borrowed(tmeta), borrowed(plays), borrowed(
+        seats)
+    game, order, rng, fighters = borrowed(game), borrowed(order), borrowed(rng), borrowed(
+        fighters)
+    legal, position, keys, counters = borrowed(legal), borrowed(position), borrowed(
+        keys), borrowed(counters)
     n = cfg[CFG_PLAYERS]
+    size = deck.shape[0]
     # The positions recorded since the stock ran out (COLDWAR-REPEAT), one after another,
-    # and where each starts and its hash.
+    # and where each starts and its hash; grown as needed.
     seen = np.empty(1024, np.int64)
     starts = np.empty(64, np.int64)
     hashes = np.empty(64, np.uint64)
-    game[:] = 0
-    game[WINNER] = -1
-    rng[0] = _mix64(seed + _GAMMA)
-    rng[1] = _ZERO
+    _new_game(seed, cfg, deck, hands, stock, seats, game, order, rng)
     for s in range(n):
-        seats[TOTAL, s] = 0
         keys[s] = _agent_key(seed, s)
         counters[s] = _ZERO
-    # new_game: the deck shuffled and dealt by seat 0 (COLDWAR-DEAL).
-    _deal(cfg, deck, hands, stock, seats, game, rng)
-    _set_order(0, n, seats, game, order)
     ndecl = decl.shape[0]
     max_steps = cfg[CFG_MAX_STEPS]
     steps = 0
     while game[TERM] == TERM_NONE and (max_steps < 0 or steps < max_steps):
         seat = order[game[PLAYS]]
-        # COLDWAR-PLAY, COLDWAR-JOKER: each distinct hand card, lowest first, and a Joker
-        # once per rank it may be declared as. ``legal`` holds the distinct cards.
-        h = seats[HELD, seat]
-        d = 0
-        joker = False
-        for i in range(h):
-            c = hands[seat, i]
-            if c == JOKER:
-                joker = True
-                continue
-            j = d
-            while j > 0 and key[legal[j - 1]] > key[c]:
-                j -= 1
-            if j > 0 and legal[j - 1] == c:
-                continue  # a copy of a card already listed
-            for k in range(d, j, -1):
-                legal[k] = legal[k - 1]
-            legal[j] = c
-            d += 1
+        d, joker = _legal(seat, hands, seats, key, legal)
         m = d + (ndecl if joker else 0)
         steps += 1
         if cfg[CFG_POLICY + seat] == HEURISTIC:
@@ -511,83 +646,40 @@ def _play_game(seed: np.uint64, cfg: I64, deck: I16, rank: I64, key: I64, points
         else:
             counters[seat] += _ONE
             i = np.int64(_below(keys[seat], counters[seat], m))
-        if i < d:
-            card = legal[i]
-            played = rank[card]
-        else:
-            card = JOKER
-            played = decl[i - d]
-        # Play the card: out of the hand (its first copy), onto the table, into the
-        # seat's last plays.
-        j = 0
-        while hands[seat, j] != card:
-            j += 1
-        for k in range(j, h - 1):
-            hands[seat, k] = hands[seat, k + 1]
-        seats[HELD, seat] = h - 1
-        r = seats[RECENT, seat]
-        if r == HAND:
-            recent[seat, 0] = recent[seat, 1]
-            recent[seat, 1] = recent[seat, 2]
-            r -= 1
-        recent[seat, r] = card
-        seats[RECENT, seat] = r + 1
-        p = game[PLAYS]
-        # COLDWAR-WAR: the first pair completed in play order fixes the war's rank.
-        if game[WAR_RANK] < 0 and cfg[CFG_ANY_PAIR]:
-            for k in range(p):
-                if plays[k, 2] == played:
-                    game[WAR_RANK] = played
-        plays[p, 0] = seat
-        plays[p, 1] = card
-        plays[p, 2] = played
-        game[PLAYS] = p + 1
-        table[game[TABLE]] = card
-        game[TABLE] += 1
-        if game[PLAYS] < game[ORDER]:
-            continue
-        if _resolve(cfg, deck, rank, points, suit, place, hands, stock, pools, recent, table,
-                    plays, seats, game, order, rng, fighters) != REPEAT_CHECK:
-            continue
-        # COLDWAR-REPEAT: the third time a position comes round, the deal ends.
-        length = _position(cfg, key, hands, pools, seats, game, order, position)
-        digest = _ZERO
-        for k in range(length):
-            digest = _mix64(digest ^ np.uint64(position[k] + 1) + _GAMMA)
-        used = game[SEEN_USED]
-        count = game[SEEN]
-        if used + length > seen.shape[0]:
-            grown = np.empty(2 * (used + length), np.int64)
-            grown[:used] = seen[:used]
+        if not _room(cfg, size, game, seen, starts):
+            grown = np.empty(2 * seen.shape[0], np.int64)
+            grown[:game[SEEN_USED]] = seen[:game[SEEN_USED]]
             seen = grown
-        if count + 1 > starts.shape[0]:
-            more = np.empty(2 * (count + 1), np.int64)
-            more[:count] = starts[:count]
+            more = np.empty(2 * starts.shape[0], np.int64)
+            more[:game[SEEN]] = starts[:game[SEEN]]
             starts = more
-            more_hashes = np.empty(2 * (count + 1), np.uint64)
-            more_hashes[:count] = hashes[:count]
+            more_hashes = np.empty(2 * hashes.shape[0], np.uint64)
+            more_hashes[:game[SEEN]] = hashes[:game[SEEN]]
             hashes = more_hashes
-        same = 1
-        for q in range(count):
-            start = starts[q]
-            end = starts[q + 1] if q + 1 < count else used
-            if hashes[q] != digest or end - start != length:
-                continue
-            k = 0  # equal hashes: the positions are compared whole
-            while k < length and seen[start + k] == position[k]:
-                k += 1
-            same += 1 if k == length else 0
-        seen[used:used + length] = position[:length]
-        starts[count] = used
-        hashes[count] = digest
-        game[SEEN] = count + 1
-        game[SEEN_USED] = used + length
-        if same >= REPEATS:
-            _finish_deal(cfg, deck, rank, points, suit, place, hands, stock, pools, recent,
-                         seats, game, order, rng)
+        if i < d:
+            _play(seat, legal[i], rank[legal[i]], cfg, deck, rank, key, points, suit, place,
+                  hands, stock, pools, recent, table, tmeta, plays, seats, game, order, rng,
+                  fighters, position, seen, starts, hashes)
         else:
-            _trick_limit(cfg, game)
+            _play(seat, JOKER, decl[i - d], cfg, deck, rank, key, points, suit, place, hands,
+                  stock, pools, recent, table, tmeta, plays, seats, game, order, rng,
+                  fighters, position, seen, starts, hashes)
     return steps
+
+
+@_jit
+def _new_game(seed: np.uint64, cfg: I64, deck: I16, hands: I16, stock: I16, seats: I64,
+              game: I64, order: I64, rng: U64) -> None:
+    """Set up the first state of the game of ``seed`` (rules.new_game): the deck shuffled
+    and dealt by seat 0 (COLDWAR-DEAL)."""
+    game[:] = 0
+    game[WINNER] = -1
+    rng[0] = _mix64(seed + _GAMMA)
+    rng[1] = _ZERO
+    for s in range(cfg[CFG_PLAYERS]):
+        seats[TOTAL, s] = 0
+    _deal(cfg, deck, hands, stock, seats, game, rng)
+    _set_order(0, cfg[CFG_PLAYERS], seats, game, order)
 
 
 @_inline
@@ -620,6 +712,195 @@ def _heuristic(legal: I64, d: int, joker: bool, decl: I64, rank: I64, plays: I64
     return 0  # the lowest card, or the Joker's lowest declaration
 
 
+# --- many games stepped by action ids (cardwar.batch.Games) -------------------------------
+
+
+@_jit
+def _observe(seat: int, cfg: I64, ob: NDArray[np.float64], hands: I16, pools: I16,
+             recent: I16, table: I16, tmeta: I64, plays: I64, seats: I64, game: I64,
+             order: I64, row: Any) -> None:
+    """Write ``seat``'s observation tensor into ``row`` (cold_war.encoding's ``write``);
+    per-seat parts start with ``seat`` and go on in turn."""
+    n = cfg[CFG_PLAYERS]
+    copies = int(ob[OB_COPIES])
+    jokers = int(ob[OB_JOKERS])
+    total = ob[OB_TOTAL]
+    row[:] = 0.0
+    for i in range(seats[HELD, seat]):  # hand
+        _add_card(row, 0, hands[seat, i], copies, jokers)
+    pool = seats[POOL, seat]
+    for i in range(pool):  # pool
+        _add_card(row, 53, pools[seat, i], copies, jokers)
+    if pool > 0:  # pool_top
+        row[106 + pools[seat, pool - 1]] = 1.0
+    at = 159
+    for k in range(n):
+        s = (seat + k) % n
+        row[at + k] = _fraction(seats[HELD, s], HAND)  # hand_sizes
+        row[at + n + k] = _fraction(seats[POOL, s], total)  # pool_sizes
+    at += 2 * n
+    row[at] = _fraction(game[STOCK], total)  # stock_size
+    at += 1
+    for k in range(n):
+        s = (seat + k) % n
+        row[at + k] = 1.0 if seats[ACTIVE, s] else 0.0  # active
+        for i in range(game[ORDER]):  # in_round
+            if order[i] == s:
+                row[at + 2 * n + k] = 1.0
+    row[at + n + (game[DEALER] - seat) % n] = 1.0  # dealer
+    at += 3 * n
+    for i in range(game[PLAYS]):  # plays, play_ranks
+        k = (plays[i, 0] - seat) % n
+        row[at + 53 * k + plays[i, 1]] = 1.0
+        row[at + 53 * n + RANKS * k + plays[i, 2] - 2] = 1.0
+    at += (53 + RANKS) * n
+    done = game[TABLE] - game[PLAYS]  # rounds: the face-up cards before this round's
+    stakes = at + 53 * n + RANKS
+    for i in range(game[TABLE]):
+        k = (tmeta[0, i] - seat) % n
+        if tmeta[1, i] == 0:  # a face-down stake
+            row[stakes + k] += 1.0
+        elif i < done:
+            _add_card(row, at + 53 * k, table[i], copies, jokers)
+    at += 53 * n
+    if game[WAR_RANK] >= 0:  # war_rank
+        row[at + game[WAR_RANK] - 2] = 1.0
+    at += RANKS
+    for k in range(n):  # stakes: the counts, as fractions
+        row[at + k] = _fraction(row[at + k], total)
+    at += n
+    row[at] = _fraction(game[SET_ASIDE], total)  # set_aside
+    at += 1
+    for k in range(n):  # recent
+        s = (seat + k) % n
+        for i in range(seats[RECENT, s]):
+            _add_card(row, at + 53 * k, recent[s, i], copies, jokers)
+    at += 53 * n
+    for k in range(n):  # totals
+        row[at + k] = _fraction(seats[TOTAL, (seat + k) % n], ob[OB_TARGET])
+    at += n
+    if ob[OB_MAX_DEALS] > 0:  # deals
+        row[at] = _fraction(game[DEALS], ob[OB_MAX_DEALS])
+
+
+@_jit
+def _refresh(g: int, cfg: I64, ob: NDArray[np.float64], key: I64, decl: I64, hands: Any,
+             pools: Any, recent: Any, table: Any, tmeta: Any, plays: Any, seats: Any,
+             game: Any, order: Any, legal: I64, out: Any, observation: Any, mask: Any) -> None:
+    """Write game ``g``'s ``out`` row, the observation of its seat to move (once it is
+    over, of the seat that played last) and its legal-action mask."""
+    n = cfg[CFG_PLAYERS]
+    running = game[g, TERM] == TERM_NONE
+    if running:
+        out[g, OUT_SEAT] = order[g, game[g, PLAYS]]
+    out[g, OUT_TERM] = game[g, TERM]
+    out[g, OUT_WINNER] = game[g, WINNER]
+    for s in range(n):
+        out[g, OUT_TOTALS + s] = seats[g, TOTAL, s]
+    seat = out[g, OUT_SEAT]
+    _observe(seat, cfg, ob, hands[g], pools[g], recent[g], table[g], tmeta[g], plays[g],
+             seats[g], game[g], order[g], observation[g])
+    mask[g, :] = 0
+    if not running:
+        return
+    d, joker = _legal(seat, hands[g], seats[g], key, legal)
+    for i in range(d):
+        mask[g, legal[i]] = 1
+    if joker:
+        for i in range(decl.shape[0]):
+            mask[g, 52 + decl[i] - 2] = 1
+
+
+@_jit
+def reset_games(seeds: U64, cfg: I64, ob: NDArray[np.float64], deck: I16, key: I64,
+                decl: I64, hands: Any, stock: Any, pools: Any, recent: Any, table: Any,
+                tmeta: Any, plays: Any, seats: Any, game: Any, order: Any, rng: Any,
+                legal: I64, turns: I64, out: Any, observation: Any, mask: Any) -> None:
+    """Deal the game of every seed into row ``g`` of the state arrays and write its first
+    observation and mask."""
+    seeds, cfg, ob, deck = borrowed(seeds), borrowed(cfg), borrowed(ob), borrowed(deck)
+    key, decl, hands, stock = borrowed(key), borrowed(decl), borrowed(hands), borrowed(stock)
+    pools, recent, table, tmeta = borrowed(pools), borrowed(recent), borrowed(table), borrowed(
+        tmeta)
+    plays, seats, game, order = borrowed(plays), borrowed(seats), borrowed(game), borrowed(
+        order)
+    rng, legal, turns, out = borrowed(rng), borrowed(legal), borrowed(turns), borrowed(out)
+    observation, mask = borrowed(observation), borrowed(mask)
+    for g in range(seeds.shape[0]):
+        _new_game(seeds[g], cfg, deck, hands[g], stock[g], seats[g], game[g], order[g],
+                  rng[g])
+        turns[g] = 0
+        _refresh(g, cfg, ob, key, decl, hands, pools, recent, table, tmeta, plays, seats,
+                 game, order, legal, out, observation, mask)
+
+
+@_jit
+def step_games(actions: I64, cfg: I64, ob: NDArray[np.float64], deck: I16, rank: I64,
+               key: I64, points: I64, suit: I64, place: I64, decl: I64, hands: Any,
+               stock: Any, pools: Any, recent: Any, table: Any, tmeta: Any, plays: Any,
+               seats: Any, game: Any, order: Any, rng: Any, seen: Any, starts: Any,
+               hashes: Any, fighters: I64, legal: I64, position: I64, turns: I64, out: Any,
+               observation: Any, mask: Any, rewards: Any) -> int:
+    """Play action id ``actions[g]`` in every running game ``g`` (finished games are left
+    as they are), then write the observations, masks and each seat's reward (the game's
+    returns on the step that ends it, else 0). Returns :data:`STEPPED`; or, before
+    anything is played, the first game whose action is not legal there, or
+    :data:`NO_ROOM` if a game's position buffers must grow first."""
+    actions, cfg, ob, deck = borrowed(actions), borrowed(cfg), borrowed(ob), borrowed(deck)
+    rank, key, points, suit = borrowed(rank), borrowed(key), borrowed(points), borrowed(suit)
+    place, decl, hands, stock = borrowed(place), borrowed(decl), borrowed(hands), borrowed(
+        stock)
+    pools, recent, table, tmeta = borrowed(pools), borrowed(recent), borrowed(table), borrowed(
+        tmeta)
+    plays, seats, game, order = borrowed(plays), borrowed(seats), borrowed(game), borrowed(
+        order)
+    rng, seen, starts, hashes = borrowed(rng), borrowed(seen), borrowed(starts), borrowed(
+        hashes)
+    fighters, legal, position = borrowed(fighters), borrowed(legal), borrowed(position)
+    turns, out, observation = borrowed(turns), borrowed(out), borrowed(observation)
+    mask, rewards = borrowed(mask), borrowed(rewards)
+    n = cfg[CFG_PLAYERS]
+    size = deck.shape[0]
+    count = actions.shape[0]
+    for g in range(count):
+        a = actions[g]
+        if game[g, TERM] == TERM_NONE and (a < 0 or a >= NUM_ACTIONS or mask[g, a] == 0):
+            return g
+    for g in range(count):
+        if game[g, TERM] == TERM_NONE and not _room(cfg, size, game[g], seen[g], starts[g]):
+            return NO_ROOM
+    for g in range(count):
+        for s in range(n):
+            rewards[g, s] = 0.0
+        if game[g, TERM] != TERM_NONE:
+            continue
+        a = actions[g]
+        seat = order[g, game[g, PLAYS]]
+        out[g, OUT_SEAT] = seat
+        turns[g] += 1
+        if a < 52:
+            card = a
+            played = rank[a]
+        else:
+            card = JOKER
+            played = a - 52 + 2  # COLDWAR-JOKER: the declared rank
+        _play(seat, card, played, cfg, deck, rank, key, points, suit, place, hands[g],
+              stock[g], pools[g], recent[g], table[g], tmeta[g], plays[g], seats[g], game[g],
+              order[g], rng[g], fighters, position, seen[g], starts[g], hashes[g])
+        if game[g, TERM] != TERM_NONE:
+            # The returns: +1 for each winner (the best total, at the target or the deal
+            # limit), -1 for each other seat; 0 for all in a draw.
+            best = seats[g, TOTAL, 0]
+            for s in range(n):
+                best = max(best, seats[g, TOTAL, s])
+            if game[g, TERM] != TERM_TRICK_LIMIT:
+                for s in range(n):
+                    rewards[g, s] = 1.0 if seats[g, TOTAL, s] == best else -1.0
+        _refresh(g, cfg, ob, key, decl, hands, pools, recent, table, tmeta, plays, seats,
+                 game, order, legal, out, observation, mask)
+    return STEPPED
+
+
 @_jit
 def _play_games_kernel(seeds: U64, cfg: I64, deck: I16, rank: I64, key: I64, points: I64,
                        suit: I64, place: I64, decl: I64, steps: I64,
@@ -633,6 +914,7 @@ def _play_games_kernel(seeds: U64, cfg: I64, deck: I16, rank: I64, key: I64, poi
     pools = np.zeros((4, size), np.int16)
     recent = np.zeros((4, HAND), np.int16)
     table = np.zeros(size, np.int16)
+    tmeta = np.zeros((2, size), np.int64)
     plays = np.zeros((4, 3), np.int64)
     seats = np.zeros((SEAT_ROWS, 4), np.int64)
     game = np.zeros(GAME_SIZE, np.int64)
@@ -645,8 +927,8 @@ def _play_games_kernel(seeds: U64, cfg: I64, deck: I16, rank: I64, key: I64, poi
     counters = np.zeros(4, np.uint64)
     for g in range(seeds.shape[0]):
         steps[g] = _play_game(seeds[g], cfg, deck, rank, key, points, suit, place, decl,
-                              hands, stock, pools, recent, table, plays, seats, game, order,
-                              rng, fighters, legal, position, keys, counters)
+                              hands, stock, pools, recent, table, tmeta, plays, seats, game,
+                              order, rng, fighters, legal, position, keys, counters)
         termination[g] = game[TERM]
         winner[g] = game[WINNER]
         for s in range(n):
