@@ -1,7 +1,9 @@
-"""Print how fast Caravan's (or Arneson's War's, or Cold War's) games advance by action ids
-for a learner: the batch engine's :class:`cardwar.batch.Games` against the public API doing the same work per move
-(``observe`` + ``observation_tensor``, ``legal_action_mask``, ``action_from_index`` and
-``step``), in moves per CPU-second, in one run.
+"""Print how fast Caravan's (or Arneson's War's, Cold War's or General's War's) games advance
+by action ids for a learner: the batch engine's :class:`cardwar.batch.Games` against the
+public API doing the same work per id (``observe`` + ``observation_tensor``,
+``legal_action_mask``, and ``step_index``: ``action_from_index`` and ``step``, or a
+General's War squad card kept until the squad is whole), in moves per CPU-second (a
+move is one id: each card of a squad counts), in one run.
 
 Run it from the repository root (the ``fast`` extra)::
 
@@ -9,6 +11,7 @@ Run it from the repository root (the ``fast`` extra)::
     .venv/bin/python benchmarks/stepping.py --games 4096 --rounds 5
     .venv/bin/python benchmarks/stepping.py --variant arneson
     .venv/bin/python benchmarks/stepping.py --variant cold-war --api-games 20
+    .venv/bin/python benchmarks/stepping.py --variant generals
 
 Each round deals ``--games`` games and steps them all until every game is over, the
 action of each game drawn uniformly among its legal ids with numpy; only the calls that
@@ -25,6 +28,7 @@ import time
 import numpy as np
 
 from cardwar import batch, variant
+from cardwar.encoding import step_index
 
 #: The variant timed (``--variant``).
 VARIANT = "caravan"
@@ -55,6 +59,7 @@ def time_api(games: int, seed: int) -> float:
     spent = 0.0
     for g in range(games):
         state = game.new_game(seed * games + g, options)
+        partial: tuple[int, ...] = ()
         start = time.process_time()
         game.observation_tensor(game.observe(state, game.to_act(state) or 0))
         mask = game.legal_action_mask(state)
@@ -63,9 +68,9 @@ def time_api(games: int, seed: int) -> float:
             legal = np.flatnonzero(np.frombuffer(mask, dtype=np.uint8))
             action_id = int(legal[rng.integers(len(legal))])
             start = time.process_time()
-            state = game.step(state, game.action_from_index(options, action_id))
+            state, partial = step_index(game, state, partial, action_id)
             game.observation_tensor(game.observe(state, game.to_act(state) or 0))
-            mask = game.legal_action_mask(state)
+            mask = game.legal_action_mask(state, partial)
             spent += time.process_time() - start
             moves += 1
     return moves / spent

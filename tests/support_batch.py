@@ -67,9 +67,14 @@ def check_games_against_step(name: str, options: Any, seeds: list[int], rounds: 
 
     import numpy as np
 
+    from cardwar.encoding import step_index
+
     game = variant(name)
     games = batch.Games(name, seeds, options)
     states = [game.new_game(seed, options) for seed in seeds]
+    # The ids picked so far towards an action of several ids (General's War's squads).
+    partials: list[tuple[int, ...]] = [()] * len(seeds)
+    picking = game.partial_size(options) > 0
     steps = [0] * len(seeds)
     rnd = random.Random(choose_seed)
     for _ in range(rounds):
@@ -77,9 +82,12 @@ def check_games_against_step(name: str, options: Any, seeds: list[int], rounds: 
         for g, state in enumerate(states):
             seat = game.to_act(state)
             observer = next_seat(state) if seat is None else seat
-            want = np.frombuffer(game.observation_tensor(game.observe(state, observer)))
+            tensor = game.observation_tensor(game.observe(state, observer))
+            if picking:  # Games shows the seat to move what it has picked so far
+                tensor.extend(game.partial_tensor(options, partials[g]))
+            want = np.frombuffer(tensor)
             assert np.array_equal(games.observation[g], want), f"game {g}"
-            mask = np.frombuffer(game.legal_action_mask(state), dtype=np.uint8)
+            mask = np.frombuffer(game.legal_action_mask(state, partials[g]), dtype=np.uint8)
             assert np.array_equal(games.legal_action_mask[g], mask), f"game {g}"
             assert games.to_move[g] == (-1 if seat is None else seat)
             assert bool(games.done[g]) == (game.outcome(state) is not None)
@@ -92,7 +100,7 @@ def check_games_against_step(name: str, options: Any, seeds: list[int], rounds: 
         for g, state in enumerate(states):
             want_rewards: tuple[float, ...] = (0.0,) * game.num_players(state)
             if before[g] is None:
-                states[g] = game.step(state, game.action_from_index(options, int(ids[g])))
+                states[g], partials[g] = step_index(game, state, partials[g], int(ids[g]))
                 steps[g] += 1
                 if game.outcome(states[g]) is not None:
                     want_rewards = tuple(game.returns(states[g]))

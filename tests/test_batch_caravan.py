@@ -413,9 +413,9 @@ def test_games_reset_deals_new_games_and_keeps_no_state() -> None:
 
 
 def test_games_refuse_what_they_cannot_play() -> None:
-    with pytest.raises(ValueError, match="plays arneson, caravan, cold-war only"):
-        batch.Games("generals", [1])
-    with pytest.raises(ValueError, match="plays arneson, caravan, cold-war only"):
+    with pytest.raises(ValueError, match="plays arneson, caravan, cold-war, generals only"):
+        batch.Games("war", [1])
+    with pytest.raises(ValueError, match="plays arneson, caravan, cold-war, generals only"):
         batch.Games("chess", [1])
     with pytest.raises(TypeError, match=r"caravan\.Options"):
         batch.Games("caravan", [1], {"max_turns": 3})

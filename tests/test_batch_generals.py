@@ -23,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardwar import batch, cli, derive_seed, generals
-from cardwar.core import Termination
+from cardwar.core import IllegalActionError, Termination
 from tests import support_batch
 from tests.support_generals import generals_options
 
@@ -195,6 +195,109 @@ def test_simulate_plays_generals_in_the_kernel_and_gives_the_step_loops_games(
     assert [g["steps"] for g in games] == [row[1] for row in want]
 
 
+# --- stepping many games by action ids (batch.Games) ---------------------------------------
+
+
+def _last_player(state: generals.State) -> int:
+    # Once a game is over nobody would move next: Games shows the observation of the seat
+    # that played last, the last to lay a squad (clockwise from the chooser) in the last
+    # battle.
+    assert state.last is not None
+    n, chooser = state.players, state.chooser
+    return max((s for s in range(n) if state.last.squads[s]), key=lambda s: (s - chooser) % n)
+
+
+def check_games_against_step(options: generals.Options, seeds: list[int], rounds: int,
+                             choose_seed: int = 0) -> int:
+    return support_batch.check_games_against_step("generals", options, seeds, rounds,
+                                                  choose_seed, next_seat=_last_player)
+
+
+@pytest.mark.parametrize("name", list(COMBINATIONS))
+def test_games_step_as_the_public_api_steps(name: str, profile: str) -> None:
+    # Squads are chosen card by card: Games keeps each game's picks, shows them to the
+    # seat to move after its observation (partial_tensor) and masks the next picks.
+    options = generals.options(**COMBINATIONS[name])
+    count = 100 if profile == "full" else 4
+    ended = check_games_against_step(options, seeds_for(profile)[:count], 400)
+    assert ended == count  # the games are short: every one reaches its end
+
+
+@settings(max_examples=15, deadline=None)
+@given(options=generals_options(), seed=st.integers(0, 2**64 - 1), choose=st.integers(0, 99))
+def test_games_step_as_the_public_api_under_any_options(
+    options: generals.Options, seed: int, choose: int
+) -> None:
+    check_games_against_step(options, [seed, derive_seed(seed, 3)], 300, choose)
+
+
+#: Options under which equal scores at the target, a draw, are common: a deck of Twos
+#: and Threes, one card each, equal sums returned to their owners.
+DRAWS = generals.options(ranks="2 3", hand_size=1, tie="return_to_owners", target=4,
+                         claim_cards=0, kills_to_win=3)
+
+
+def test_games_give_no_winner_and_no_reward_in_a_draw() -> None:
+    seeds = [derive_seed(12, i) for i in range(12)]
+    assert check_games_against_step(DRAWS, seeds, 60) == len(seeds)
+    games = batch.Games("generals", seeds, DRAWS)
+    last: dict[int, list[float]] = {}
+    while not games.done.all():
+        running = ~games.done
+        games.step(games.legal_action_mask.argmax(axis=1))
+        for ended in np.flatnonzero(running & games.done).tolist():
+            last[ended] = games.rewards[ended].tolist()
+    draws = [g for g in range(len(seeds)) if games.outcome(g).winners == ()]
+    assert draws
+    assert all(last[g] == [0.0, 0.0] for g in draws)
+    assert all(games.outcome(g).termination is Termination.TARGET_SCORE for g in draws)
+
+
+def test_games_refuse_an_illegal_id_before_any_game_moves() -> None:
+    games = batch.Games("generals", [1, 2, 3], generals.options(players=4))
+    width = generals.observation_shape(games.options)[0] + generals.partial_size(games.options)
+    assert games.observation.shape == (3, width)
+    assert games.rewards.shape == (3, 4)
+    before = games.observation.copy()
+    ids = games.legal_action_mask.argmax(axis=1)
+    illegal = int(np.flatnonzero(games.legal_action_mask[1] == 0)[0])
+    ids[1] = illegal
+    with pytest.raises(IllegalActionError, match=f"game 1: action id {illegal} is not legal"):
+        games.step(ids)
+    assert np.array_equal(games.observation, before)
+    assert games.turns.tolist() == [0, 0, 0]
+
+
+def test_games_give_places_as_returns() -> None:
+    # Played on for places (GENERALS-PLACES), the returns spread the places from +1 (first)
+    # to -1 (last): each game's rewards on its last step are those of the same game
+    # played through the public API with the same ids (the lowest legal one each time).
+    from cardwar.encoding import step_index
+
+    options = generals.options(players=4)
+    seeds = [derive_seed(6, i) for i in range(8)]
+    games = batch.Games("generals", seeds, options)
+    final: dict[int, list[float]] = {}
+    while not games.done.all():
+        running = ~games.done
+        games.step(games.legal_action_mask.argmax(axis=1))
+        for ended in np.flatnonzero(running & games.done).tolist():
+            final[ended] = games.rewards[ended].tolist()
+    assert sorted(final) == list(range(len(seeds)))
+    for g, seed in enumerate(seeds):
+        state = generals.new_game(seed, options)
+        partial: tuple[int, ...] = ()
+        while generals.outcome(state) is None:
+            first = min(generals.legal_action_indices(state, partial))
+            state, partial = step_index(generals, state, partial, first)
+        result = generals.outcome(state)
+        assert result is not None
+        assert games.outcome(g) == result
+        assert tuple(final[g]) == generals.returns(state)
+        assert final[g][result.winners[0]] == 1.0
+        assert -1.0 in final[g]
+
+
 # --- the kernel's source, run as Python ----------------------------------------------------
 #
 # coverage.py cannot trace compiled code. Every compiled function keeps its Python source
@@ -207,11 +310,13 @@ from cardwar import _batch_numba as war_kernel  # noqa: E402
 from cardwar.variants.generals import _batch_numba as generals_kernel  # noqa: E402
 
 #: The compiled functions of the kernel module, its own and those it imports.
-KERNEL_FUNCTIONS = ("_mix64", "_below", "_shuffle", "_agent_key", "_bit", "_value", "_count",
-                    "_list", "_choose", "_deal", "_reserve_of", "_finish", "_target_result",
-                    "_end_deal", "_start_battle", "_next_claimant", "_to_act", "_choices",
-                    "_squad_sizes", "_squad_at", "_strongest", "_resolve", "_play_game",
-                    "_play_games_kernel")
+KERNEL_FUNCTIONS = ("_mix64", "_below", "_shuffle", "_agent_key", "_fraction", "_bit",
+                    "_value", "_count", "_list", "_choose", "_deal", "_reserve_of", "_finish",
+                    "_target_result", "_end_deal", "_start_battle", "_next_claimant",
+                    "_to_act", "_choices", "_squad_sizes", "_squad_at", "_strongest",
+                    "_resolve", "_claim", "_side_with", "_lay", "_new_game", "_play_game",
+                    "_play_games_kernel", "_squad_max", "_mask", "_observe", "_refresh",
+                    "reset_games", "step_games")
 #: The functions of the War kernel that those imported call (through its own globals).
 WAR_FUNCTIONS = ("_mix64", "_below")
 
@@ -276,3 +381,20 @@ def test_the_kernel_as_python_plays_the_rare_paths_as_the_step_loop(
     options = generals.options(**RARE[name])
     seeds = [derive_seed(12, i) for i in range(12)]
     assert kernel_rows(options, seeds) == reference_rows(options, seeds)
+
+
+def test_games_as_python_step_as_the_public_api(interpreted: None) -> None:
+    for name in ("players=4 (duel, places)", "colour_halves,one_to_three,uneven",
+                 "players=4,partnership", "tie=return_to_owners,kills_to_win=1"):
+        options = generals.options(**COMBINATIONS[name])
+        assert check_games_against_step(options, [derive_seed(8, 0)], 200) == 1
+    seeds = [derive_seed(12, i) for i in range(4)]
+    assert check_games_against_step(DRAWS, seeds, 60) == 4
+
+
+def test_games_as_python_refuse_an_illegal_id(interpreted: None) -> None:
+    games = batch.Games("generals", [1, 2])
+    ids = games.legal_action_mask.argmax(axis=1)
+    ids[0] = int(np.flatnonzero(games.legal_action_mask[0] == 0)[0])
+    with pytest.raises(IllegalActionError, match="game 0"):
+        games.step(ids)

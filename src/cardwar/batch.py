@@ -772,7 +772,7 @@ _KERNELS = {"arneson": "cardwar.variants.arneson._batch",
             "generals": "cardwar.variants.generals._batch",
             "cold-war": "cardwar.variants.cold_war._batch"}
 # The variants whose glue module also has a Stepper, for Games.
-_STEPPERS = ("arneson", "caravan", "cold-war")
+_STEPPERS = ("arneson", "caravan", "cold-war", "generals")
 
 
 @attrs.frozen(slots=True, eq=False)
@@ -1033,16 +1033,19 @@ def _kernel_games() -> str:
 
 class Games:
     """Many games of a variant advanced together by integer actions, for learners: the
-    batch engine's stepping interface (Arneson's War, Caravan and Cold War, with the
-    ``fast`` extra; Arneson's War with every option but ``hand_size=1`` under a
-    deterministic pickup order, where nobody chooses).
+    batch engine's stepping interface (Arneson's War, Caravan, Cold War and General's
+    War, with the ``fast`` extra; Arneson's War with every option but ``hand_size=1``
+    under a deterministic pickup order, where nobody chooses).
 
     ``Games(variant, seeds, options)`` deals the game of every seed (as ``new_game``
     does); then each :meth:`step` plays one action id per game, for its seat to move
     (the ids of the variant's integer interface, ``action_to_index``). The arrays below
     are the engine's own, updated in place by :meth:`step` and :meth:`reset`; row ``g``
     is game ``g``, and equals what the public API gives for the same seed and actions
-    (the tests compare them at every step).
+    (the tests compare them at every step). A General's War squad takes one id per card
+    (``encoding.step_index``): each game keeps its picks until the squad is whole, and
+    the last 53 values of its observation are the picks of the seat to move (its
+    ``partial_tensor``).
 
     >>> import numpy as np
     >>> games = Games("caravan", seeds=[1, 2])
@@ -1097,8 +1100,8 @@ class Games:
     @property
     def observation(self) -> Any:
         """The observation tensor of each game's seat to move (``float64``, one row per
-        game; for a finished game, of the seat that would have moved next, or in Cold War,
-        where nobody would, of the seat that played last), as
+        game; for a finished game, of the seat that would have moved next, or in Cold War
+        and General's War, where nobody would, of the seat that played last), as
         ``observation_tensor(observe(state, seat))`` gives it."""
         return self._engine.observation
 

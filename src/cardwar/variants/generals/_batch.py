@@ -90,3 +90,95 @@ def play(seeds: Any, options: Options, max_steps: int | None, agents: tuple[str,
     from cardwar.variants.generals import _batch_numba
 
     return _batch_numba.play_games(seeds, **arguments(options, max_steps, agents))
+
+
+class Stepper:
+    """The state of many games of General's War as the kernel's arrays, advanced by
+    action ids (the integer interface of :mod:`cardwar.variants.generals.encoding`, a
+    squad card by card): what :class:`cardwar.batch.Games` runs."""
+
+    #: The kernel's termination codes, as terminations (``None``: still running).
+    TERMINATIONS = TERMINATIONS
+    #: Whether the game keeps scores.
+    SCORED = SCORED
+
+    def __init__(self, options: Options) -> None:
+        import numpy as np
+
+        from cardwar.cards import card_index
+        from cardwar.variants.generals import _batch_numba as k
+        from cardwar.variants.generals import encoding
+
+        self._args = arguments(options, None)
+        cards = order()
+        self._index_of = np.array([card_index(c) for c in cards], dtype=np.int64)
+        self._pos_of = np.zeros(len(cards), dtype=np.int64)
+        self._pos_of[self._index_of] = np.arange(len(cards))
+        ob = np.zeros(k.OB_SIZE, dtype=np.float64)
+        ob[k.OB_TARGET] = options.target
+        ob[k.OB_KILLS] = options.kills_to_win
+        self._ob = ob
+        #: The number of seats.
+        self.players = options.players
+        self.num_actions = encoding.num_actions(options)
+        # The observation tensor, then the squad cards picked so far (partial_tensor).
+        self.observation_size = (encoding.observation_shape(options)[0]
+                                 + encoding.partial_size(options))
+        self.count = 0
+
+    def reset(self, seeds: Any) -> None:
+        """Deal the game of every seed (a ``uint64`` array)."""
+        import numpy as np
+
+        from cardwar.variants.generals import _batch_numba as k
+
+        count = len(seeds)
+        a = self._args
+        self.count = count
+        self.masks = np.zeros((count, k.MASK_ROWS, 4), np.uint64)
+        self.seats = np.zeros((count, k.SEAT_ROWS, 4), np.int64)
+        self.kills = np.zeros((count, 4, 4), np.int64)
+        self.reserve = np.zeros((count, 2, 64), np.int16)
+        self.game = np.zeros((count, k.GAME_SIZE), np.int64)
+        self.rng = np.zeros((count, 2), np.uint64)
+        self.scores = np.zeros((count, 4), np.int64)
+        self.partial = np.zeros((count, 4), np.int64)
+        self._work = np.zeros(64, np.int16)
+        self._flags = np.zeros(4, np.int64)
+        self._legal = np.zeros(64, np.int64)
+        self.turns = np.zeros(count, np.int64)
+        self.out = np.zeros((count, k.OUT_SIZE), np.int64)
+        self.observation = np.zeros((count, self.observation_size), np.float64)
+        self.mask = np.zeros((count, self.num_actions), np.uint8)
+        self.rewards = np.zeros((count, self.players), np.float64)
+        k.reset_games(np.ascontiguousarray(seeds, dtype=np.uint64), a["cfg"], self._ob,
+                      a["deck"], a["halves"], a["half_len"], a["value"], self._index_of,
+                      self._pos_of, self.masks, self.seats, self.kills, self.reserve,
+                      self.game, self.rng, self.scores, self.partial, self._work,
+                      self._flags, self._legal, self.turns, self.out, self.observation,
+                      self.mask)
+
+    def step(self, actions: Any) -> int:
+        """Play ``actions[g]`` in every running game ``g``; return -1, or the first game
+        whose action is not legal (then nothing is played)."""
+        from cardwar.variants.generals import _batch_numba as k
+
+        a = self._args
+        return int(k.step_games(
+            actions, a["cfg"], self._ob, a["deck"], a["halves"], a["half_len"], a["value"],
+            self._index_of, self._pos_of, self.masks, self.seats, self.kills, self.reserve,
+            self.game, self.rng, self.scores, self.partial, self._work, self._flags,
+            self._legal, self.turns, self.out, self.observation, self.mask, self.rewards))
+
+    def outcome(self, g: int) -> Any:
+        """Return game ``g``'s :class:`~cardwar.core.Outcome`, or ``None`` while it runs."""
+        from cardwar.core import Outcome
+        from cardwar.variants.generals import _batch_numba as k
+
+        out = self.out[g]
+        termination = TERMINATIONS[int(out[k.OUT_TERM])]
+        if termination is None:
+            return None
+        winners = tuple(s for s in range(self.players) if int(out[k.OUT_WINNERS]) >> s & 1)
+        scores = tuple(int(v) for v in out[k.OUT_SCORES:k.OUT_SCORES + self.players])
+        return Outcome(termination, winners, scores)

@@ -30,9 +30,19 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from cardwar._batch_numba import _agent_key, _below, _inline, _jit, _mix64, _shuffle, borrowed
+from cardwar._batch_numba import (
+    _agent_key,
+    _below,
+    _fraction,
+    _inline,
+    _jit,
+    _mix64,
+    _shuffle,
+    borrowed,
+)
 
-__all__ = ["HEURISTIC", "RANDOM", "TERM_NONE", "play_games"]
+__all__ = ["HEURISTIC", "OUT_SIZE", "RANDOM", "TERM_NONE", "play_games", "reset_games",
+           "step_games"]
 
 # The kernel's own termination codes; the glue module maps them to Termination values.
 TERM_NONE = 0  # still running (cut by max_steps)
@@ -68,7 +78,8 @@ BANKED = 1  # points from finished deals
 PLACE = 2  # the place finished in, 0 while playing (GENERALS-PLACES)
 SIDE = 3  # the side fought on in the current battle, -1 for none
 COMMITTED = 4  # 1 once the seat's squad of the current battle is laid
-SEAT_ROWS = 5
+WON_COUNT = 5  # the cards of the won pile
+SEAT_ROWS = 6
 
 # Entries of a game's ``game`` array.
 DEALER = 0
@@ -81,7 +92,37 @@ TERM = 6
 WINNER = 7  # -1 for none
 HEAD = 8  # HEAD + r: where reserve r starts
 COUNT = 10  # COUNT + r: cards in reserve r
-GAME_SIZE = 12
+WINNERS = 12  # the outcome's winners, a bit per seat
+GAME_SIZE = 13
+
+# Entries of a game's ``out`` array (cardwar.batch.Games reads the first three): the seat
+# to move (once the game is over, the seat that played last), the termination code, the
+# winner (-1 for none or several), the winners (a bit per seat), then each seat's score.
+OUT_SEAT = 0
+OUT_TERM = 1
+OUT_WINNER = 2
+OUT_WINNERS = 3
+OUT_SCORES = 4
+OUT_SIZE = 8
+
+# The bounds the observation divides by (generals.encoding's write), as floats.
+OB_TARGET = 0
+OB_KILLS = 1  # kills_to_win
+OB_SIZE = 2
+
+# The action ids (generals.encoding): claim an Ace (by suit), pass, challenge or partner a
+# seat, put a card in the squad (by card index), the squad is done.
+ID_CLAIM = 0
+ID_PASS = 4
+ID_CHALLENGE = 5
+ID_PARTNER = 9
+ID_PICK = 13
+ID_DONE = 65
+NUM_ACTIONS = 66
+
+# A game's ``partial`` row: the cards picked so far towards a squad (card indices, in
+# increasing order), after their number.
+PICKED = 0
 
 # The players the kernel has.
 RANDOM = 0  # cardwar.agents.RandomAgent
@@ -244,10 +285,12 @@ def _finish(cfg: I64, seats: I64, kills: I64, game: I64, done: I64, scores: I64)
     firsts = 0
     first = -1
     killed = False
+    game[WINNERS] = 0
     for s in range(n):
         if seats[PLACE, s] == 1:
             firsts += 1
             first = s
+            game[WINNERS] |= 1 << s
             for t in range(n):
                 if kills[s, t] >= cfg[CFG_KILLS]:
                     killed = True
@@ -274,6 +317,7 @@ def _target_result(cfg: I64, game: I64, scores: I64) -> None:
     if best >= 0:
         game[TERM] = TERM_TARGET
         game[WINNER] = winner if top == 1 else -1
+        game[WINNERS] = 1 << winner if top == 1 else 0
 
 
 @_jit
@@ -300,6 +344,18 @@ def _end_deal(cfg: I64, deck: I16, halves: I16, half_len: I64, value: I64, masks
     else:
         _target_result(cfg, game, scores)  # GENERALS-TARGET
     if game[TERM] != TERM_NONE:
+        # The last state: every card a seat holds joins its won pile (its points are
+        # banked already), the hands, the pot and the own reserves empty.
+        for s in range(n):
+            held = _count(masks[HANDS, s]) + _count(masks[POT, s])
+            if cfg[CFG_HALVES]:
+                held += game[COUNT + s]
+                game[COUNT + s] = 0
+            seats[WON_COUNT, s] += held
+            seats[WON, s] = 0
+            masks[HANDS, s] = _ZERO
+            masks[POT, s] = _ZERO
+            masks[REVEALED, s] = _ZERO
         return False
     # GENERALS-DEALER: the deal passes clockwise to the next player still playing; every
     # card is shuffled for the new deal.
@@ -313,6 +369,7 @@ def _end_deal(cfg: I64, deck: I16, halves: I16, half_len: I64, value: I64, masks
         masks[SQUADS, s] = _ZERO
         masks[POT, s] = _ZERO
         seats[WON, s] = 0
+        seats[WON_COUNT, s] = 0
         seats[SIDE, s] = -1
         seats[COMMITTED, s] = 0
     game[CHOOSER] = dealer
@@ -506,6 +563,7 @@ def _resolve(cfg: I64, deck: I16, halves: I16, half_len: I64, value: I64, masks:
                     taker = s
         for s in range(n):
             seats[WON, taker] += _value(masks[POT, s], value)
+            seats[WON_COUNT, taker] += _count(masks[POT, s])
             if seats[SIDE, s] != w:
                 # GENERALS-KILL: every Ace an opponent laid that reaches the taker's pile.
                 kills[taker, s] += _count(masks[POT, s] & ACES)
@@ -514,6 +572,7 @@ def _resolve(cfg: I64, deck: I16, halves: I16, half_len: I64, value: I64, masks:
         # GENERALS-TIE: each takes back their own cards into their own pile.
         for s in range(n):
             seats[WON, s] += _value(masks[POT, s], value)
+            seats[WON_COUNT, s] += _count(masks[POT, s])
             masks[POT, s] = _ZERO
     game[BATTLES] += 1
     for s in range(n):
@@ -534,6 +593,7 @@ def _resolve(cfg: I64, deck: I16, halves: I16, half_len: I64, value: I64, masks:
             for s in range(n):
                 if flags[s]:
                     seats[WON, s] += _value(masks[HANDS, s], value)
+                    seats[WON_COUNT, s] += _count(masks[HANDS, s])
                     masks[HANDS, s] = _ZERO
                     masks[REVEALED, s] = _ZERO
                 scores[s] = seats[BANKED, s] + seats[WON, s]
@@ -547,12 +607,12 @@ def _resolve(cfg: I64, deck: I16, halves: I16, half_len: I64, value: I64, masks:
         if killed:
             game[TERM] = TERM_KILLED  # GENERALS-KILL
             game[WINNER] = taker
+            game[WINNERS] = 1 << taker
         else:
             _target_result(cfg, game, scores)  # GENERALS-TARGET
-    if game[TERM] != TERM_NONE:
-        return
     # GENERALS-DRAW: the fighters draw three each, the taker first, then clockwise
-    # (GENERALS-PLACES: not a player who has just finished).
+    # (GENERALS-PLACES: not a player who has just finished), even after the battle that
+    # ends the game (its last state shows the hands drawn).
     first = taker if taker >= 0 else chooser
     for i in range(n):
         s = (first + i) % n
@@ -564,6 +624,13 @@ def _resolve(cfg: I64, deck: I16, halves: I16, half_len: I64, value: I64, masks:
                 masks[HANDS, s] |= _bit(reserve[r, game[HEAD + r]])
                 game[HEAD + r] += 1
                 game[COUNT + r] -= 1
+    for s in range(n):  # the battle is over: no sides, no squads
+        masks[SQUADS, s] = _ZERO
+        seats[COMMITTED, s] = 0
+        seats[SIDE, s] = -1
+    game[SIDES] = 0
+    if game[TERM] != TERM_NONE:
+        return
     # GENERALS-FOUR: the choice passes clockwise after every battle.
     if not _start_battle((chooser + 1) % n, cfg, masks, seats, game) and _end_deal(
             cfg, deck, halves, half_len, value, masks, seats, kills, reserve, game, rng, work,
@@ -573,21 +640,69 @@ def _resolve(cfg: I64, deck: I16, halves: I16, half_len: I64, value: I64, masks:
 
 
 @_jit
-def _play_game(seed: np.uint64, cfg: I64, deck: I16, halves: I16, half_len: I64, value: I64,
-               masks: U64, seats: I64, kills: I64, reserve: I16, game: I64, rng: U64,
-               work: I16, cards: I64, legal: I64, scores: I64, flags: I64, keys: U64,
-               counters: U64) -> int:
-    """Play the game of ``seed`` between the players of ``cfg``; leave its result in
-    ``game`` (termination code, winner) and, once it is over, the outcome's scores in
-    ``scores``; return the steps played."""
-    cfg, deck, halves, half_len = borrowed(cfg), borrowed(deck), borrowed(halves), borrowed(
-        half_len)
-    value, masks, seats, kills = borrowed(value), borrowed(masks), borrowed(seats), borrowed(
-        kills)
-    reserve, game, rng, work = borrowed(reserve), borrowed(game), borrowed(rng), borrowed(work)
-    cards, legal, scores, flags = borrowed(cards), borrowed(legal), borrowed(scores), borrowed(
-        flags)
-    keys, counters = borrowed(keys), borrowed(counters)
+def _claim(seat: int, ace: int, cfg: I64, deck: I16, halves: I16, half_len: I64, value: I64,
+           masks: U64, seats: I64, kills: I64, reserve: I16, game: I64, rng: U64, work: I16,
+           scores: I64, flags: I64) -> None:
+    """Claim the Ace ``ace`` (its place, 0 to 3) for ``seat``, or pass (``ace`` -1)
+    (rules._claim_step)."""
+    n = cfg[CFG_PLAYERS]
+    done = (seat - game[DEALER] - 1) % n
+    if ace < 0:
+        _next_claimant((seat + 1) % n, done + 1, cfg, deck, halves, half_len, value, masks,
+                       seats, kills, reserve, game, rng, work, scores, flags)
+        return
+    # GENERALS-CLAIM: reveal the Ace and take cards from the top of the reserve (what is
+    # left if it is short).
+    masks[REVEALED, seat] |= _bit(ace)
+    r = _reserve_of(cfg, seat)
+    for _ in range(cfg[CFG_CLAIM]):
+        if game[COUNT + r] == 0:
+            break
+        masks[HANDS, seat] |= _bit(reserve[r, game[HEAD + r]])
+        game[HEAD + r] += 1
+        game[COUNT + r] -= 1
+    # GENERALS-CLAIM-ORDER: the claimant goes on until they pass or cannot claim.
+    _next_claimant(seat, done, cfg, deck, halves, half_len, value, masks, seats, kills,
+                   reserve, game, rng, work, scores, flags)
+
+
+@_inline
+def _side_with(seat: int, p: int, cfg: I64, seats: I64, game: I64) -> None:
+    """Set the sides of the battle: ``seat`` against ``p`` (a duel), or with ``p`` as its
+    partner against the other two (rules._choice_step)."""
+    for s in range(cfg[CFG_PLAYERS]):
+        if s in (seat, p):
+            seats[SIDE, s] = 0
+        else:
+            seats[SIDE, s] = 1 if cfg[CFG_PARTNERSHIP] else -1
+    if not cfg[CFG_PARTNERSHIP]:
+        seats[SIDE, p] = 1
+    game[SIDES] = 2
+
+
+@_jit
+def _lay(seat: int, squad: np.uint64, cfg: I64, deck: I16, halves: I16, half_len: I64,
+         value: I64, masks: U64, seats: I64, kills: I64, reserve: I16, game: I64, rng: U64,
+         work: I16, scores: I64, flags: I64) -> None:
+    """Lay ``squad`` (a set of cards) for ``seat``; the last commitment reveals every
+    squad and resolves the battle (rules.step, GENERALS-SQUAD)."""
+    masks[HANDS, seat] &= ~squad
+    masks[SQUADS, seat] = squad
+    masks[REVEALED, seat] &= ~squad
+    seats[COMMITTED, seat] = 1
+    for s in range(cfg[CFG_PLAYERS]):
+        if seats[SIDE, s] >= 0 and seats[COMMITTED, s] == 0 and masks[HANDS, s] != _ZERO:
+            return
+    _resolve(cfg, deck, halves, half_len, value, masks, seats, kills, reserve, game, rng,
+             work, scores, flags)
+
+
+@_jit
+def _new_game(seed: np.uint64, cfg: I64, deck: I16, halves: I16, half_len: I64, value: I64,
+              masks: U64, seats: I64, kills: I64, reserve: I16, game: I64, rng: U64,
+              work: I16, scores: I64, flags: I64) -> None:
+    """Set up the first state of the game of ``seed`` (rules.new_game): the first dealer
+    by lot (GENERALS-DEALER), the deal, and the claims open."""
     n = cfg[CFG_PLAYERS]
     # new_game: the generator of the seed; GENERALS-DEALER: the first dealer by lot.
     rng[0] = _mix64(seed + _GAMMA)
@@ -611,12 +726,33 @@ def _play_game(seed: np.uint64, cfg: I64, deck: I16, halves: I16, half_len: I64,
         seats[SIDE, s] = -1
         for t in range(n):
             kills[s, t] = 0
-        keys[s] = _agent_key(seed, s)
-        counters[s] = _ZERO
         scores[s] = 0
     _deal(cfg, deck, halves, half_len, masks, seats, reserve, game, rng, work)
     _next_claimant((dealer + 1) % n, 0, cfg, deck, halves, half_len, value, masks, seats,
                    kills, reserve, game, rng, work, scores, flags)
+
+
+@_jit
+def _play_game(seed: np.uint64, cfg: I64, deck: I16, halves: I16, half_len: I64, value: I64,
+               masks: U64, seats: I64, kills: I64, reserve: I16, game: I64, rng: U64,
+               work: I16, cards: I64, legal: I64, scores: I64, flags: I64, keys: U64,
+               counters: U64) -> int:
+    """Play the game of ``seed`` between the players of ``cfg``; leave its result in
+    ``game`` (termination code, winner) and, once it is over, the outcome's scores in
+    ``scores``; return the steps played."""
+    cfg, deck, halves, half_len = borrowed(cfg), borrowed(deck), borrowed(halves), borrowed(
+        half_len)
+    value, masks, seats, kills = borrowed(value), borrowed(masks), borrowed(seats), borrowed(
+        kills)
+    reserve, game, rng, work = borrowed(reserve), borrowed(game), borrowed(rng), borrowed(work)
+    cards, legal, scores, flags = borrowed(cards), borrowed(legal), borrowed(scores), borrowed(
+        flags)
+    keys, counters = borrowed(keys), borrowed(counters)
+    for s in range(cfg[CFG_PLAYERS]):
+        keys[s] = _agent_key(seed, s)
+        counters[s] = _ZERO
+    _new_game(seed, cfg, deck, halves, half_len, value, masks, seats, kills, reserve, game,
+              rng, work, scores, flags)
     max_steps = cfg[CFG_MAX_STEPS]
     steps = 0
     while game[TERM] == TERM_NONE and (max_steps < 0 or steps < max_steps):
@@ -633,25 +769,9 @@ def _play_game(seed: np.uint64, cfg: I64, deck: I16, halves: I16, half_len: I64,
             else:
                 counters[seat] += _ONE
                 i = np.int64(_below(keys[seat], counters[seat], m + 1))
-            done = (seat - game[DEALER] - 1) % n
-            if i == m:  # Pass
-                _next_claimant((seat + 1) % n, done + 1, cfg, deck, halves, half_len, value,
-                               masks, seats, kills, reserve, game, rng, work, scores, flags)
-                continue
-            # Reveal the Ace and take cards from the top of the reserve (what is left).
-            masks[REVEALED, seat] |= _bit(legal[i])
-            r = _reserve_of(cfg, seat)
-            for _ in range(cfg[CFG_CLAIM]):
-                if game[COUNT + r] == 0:
-                    break
-                masks[HANDS, seat] |= _bit(reserve[r, game[HEAD + r]])
-                game[HEAD + r] += 1
-                game[COUNT + r] -= 1
-            # GENERALS-CLAIM-ORDER: the claimant goes on until they pass or cannot claim.
-            _next_claimant(seat, done, cfg, deck, halves, half_len, value, masks, seats,
-                           kills, reserve, game, rng, work, scores, flags)
-            continue
-        if game[SIDES] == 0:
+            _claim(seat, legal[i] if i < m else -1, cfg, deck, halves, half_len, value, masks,
+                   seats, kills, reserve, game, rng, work, scores, flags)
+        elif game[SIDES] == 0:
             # GENERALS-FOUR, GENERALS-PARTNERSHIP: the chooser picks an opponent or partner.
             m = _choices(seat, cfg, masks, legal)
             if heuristic:
@@ -659,41 +779,249 @@ def _play_game(seed: np.uint64, cfg: I64, deck: I16, halves: I16, half_len: I64,
             else:
                 counters[seat] += _ONE
                 i = np.int64(_below(keys[seat], counters[seat], m))
-            p = legal[i]
-            for s in range(n):
-                if s in (seat, p):
-                    seats[SIDE, s] = 0
-                else:
-                    seats[SIDE, s] = 1 if cfg[CFG_PARTNERSHIP] else -1
-            if not cfg[CFG_PARTNERSHIP]:
-                seats[SIDE, p] = 1
-            game[SIDES] = 2
-            continue
-        # GENERALS-SQUAD: the seat lays a squad of its hand.
-        held = _list(hand, cards)
-        if heuristic:
-            squad = _strongest(value, cards, held)
+            _side_with(seat, legal[i], cfg, seats, game)
         else:
-            low, top = _squad_sizes(cfg, held)
-            m = 0
-            for size in range(low, top + 1):
-                m += _choose(held, size)
-            counters[seat] += _ONE
-            squad = _squad_at(np.int64(_below(keys[seat], counters[seat], m)), cfg, cards,
-                              held)
-        masks[HANDS, seat] = hand & ~squad
-        masks[SQUADS, seat] = squad
-        masks[REVEALED, seat] &= ~squad
-        seats[COMMITTED, seat] = 1
-        # The last commitment reveals every squad and resolves the battle.
-        pending = False
-        for s in range(n):
-            if seats[SIDE, s] >= 0 and seats[COMMITTED, s] == 0 and masks[HANDS, s] != _ZERO:
-                pending = True
-        if not pending:
-            _resolve(cfg, deck, halves, half_len, value, masks, seats, kills, reserve, game,
-                     rng, work, scores, flags)
+            # GENERALS-SQUAD: the seat lays a squad of its hand.
+            held = _list(hand, cards)
+            if heuristic:
+                squad = _strongest(value, cards, held)
+            else:
+                low, top = _squad_sizes(cfg, held)
+                m = 0
+                for size in range(low, top + 1):
+                    m += _choose(held, size)
+                counters[seat] += _ONE
+                squad = _squad_at(np.int64(_below(keys[seat], counters[seat], m)), cfg, cards,
+                                  held)
+            _lay(seat, squad, cfg, deck, halves, half_len, value, masks, seats, kills, reserve,
+                 game, rng, work, scores, flags)
     return steps
+
+
+# --- many games stepped by action ids (cardwar.batch.Games) -------------------------------
+
+
+@_inline
+def _squad_max(cfg: I64, masks: U64, seat: int) -> int:
+    """Return how many cards make a full squad for ``seat`` (encoding._squad_max)."""
+    if cfg[CFG_ONE_TO_THREE]:
+        return 3
+    held = _count(masks[HANDS, seat])
+    return held if held < 3 else 3
+
+
+@_jit
+def _mask(g: int, seat: int, cfg: I64, index_of: I64, pos_of: I64, masks: Any, seats: Any,
+          game: Any, partial: Any, legal: I64, mask: Any) -> None:
+    """Write game ``g``'s legal ids for ``seat`` (encoding.legal_action_indices, given the
+    squad cards picked so far)."""
+    mask[g, :] = 0
+    if game[g, TERM] != TERM_NONE:
+        return
+    hand = masks[g, HANDS, seat]
+    if game[g, CLAIMANT] >= 0:
+        aces = hand & ~masks[g, REVEALED, seat] & ACES
+        for a in range(4):
+            if aces & _bit(a):
+                mask[g, ID_CLAIM + a] = 1
+        mask[g, ID_PASS] = 1
+        return
+    if game[g, SIDES] == 0:
+        base = ID_PARTNER if cfg[CFG_PARTNERSHIP] else ID_CHALLENGE
+        for i in range(_choices(seat, cfg, masks[g], legal)):
+            mask[g, base + legal[i]] = 1
+        return
+    # A squad, card by card in increasing card order: a card that leaves enough higher
+    # cards to finish it (squad_size=three), or any higher card, then "done" once one is
+    # picked (one_to_three).
+    picked = partial[g, PICKED]
+    last = partial[g, PICKED + picked] if picked > 0 else -1
+    need = _squad_max(cfg, masks[g], seat) - picked
+    later = 0
+    for c in range(last + 1, 52):
+        if hand & _bit(pos_of[c]):
+            later += 1
+    k = 0
+    for c in range(last + 1, 52):
+        if hand & _bit(pos_of[c]):
+            # (one_to_three: fewer than three are picked, or the squad would be laid)
+            if cfg[CFG_ONE_TO_THREE] or later - k - 1 >= need - 1:
+                mask[g, ID_PICK + c] = 1
+            k += 1
+    if cfg[CFG_ONE_TO_THREE] and picked > 0:
+        mask[g, ID_DONE] = 1
+
+
+@_jit
+def _observe(seat: int, cfg: I64, ob: NDArray[np.float64], index_of: I64, masks: U64,
+             seats: I64, kills: I64, game: I64, partial: I64, row: Any) -> None:
+    """Write ``seat``'s observation tensor into ``row`` (generals.encoding's ``write``),
+    then the squad cards it has picked so far (its ``partial_tensor``); per-seat parts
+    start with ``seat`` and go on in turn."""
+    n = cfg[CFG_PLAYERS]
+    row[:] = 0.0
+    for p in range(52):
+        if masks[HANDS, seat] & _bit(p):  # hand
+            row[index_of[p]] = 1.0
+    # squad: always empty here. The seat to move has laid no squad (it would not be to
+    # move), and once the game is over the last battle's squads are gone.
+    at = 106
+    for k in range(n):
+        s = (seat + k) % n
+        committed = seats[COMMITTED, s]
+        row[at + k] = 1.0 if committed else 0.0  # committed
+        size = _count(masks[SQUADS, s]) if committed else 0
+        row[at + n + k] = _fraction(size, 3)  # committed_sizes
+        for a in range(4):  # generals
+            if masks[REVEALED, s] & _bit(a):
+                row[at + 2 * n + 4 * k + a] = 1.0
+        row[at + 6 * n + k] = _fraction(_count(masks[HANDS, s]), 52)  # hand_sizes
+    at += 7 * n
+    row[at] = _fraction(game[COUNT], 52)  # reserve_sizes: the shared (or seat 0's) first
+    if cfg[CFG_HALVES]:
+        row[at + 1] = _fraction(game[COUNT + 1], 52)
+    at += 2
+    for k in range(n):
+        s = (seat + k) % n
+        row[at + k] = _fraction(seats[WON_COUNT, s], 52)  # won_sizes
+        for p in range(52):  # pot
+            if masks[POT, s] & _bit(p):
+                row[at + n + 53 * k + index_of[p]] = 1.0
+        row[at + 54 * n + k] = _fraction(seats[BANKED, s] + seats[WON, s],
+                                         ob[OB_TARGET])  # scores
+        for j in range(n):  # kills
+            row[at + 55 * n + n * k + j] = _fraction(kills[s, (seat + j) % n], ob[OB_KILLS])
+    at += 55 * n + n * n
+    for k in range(n):
+        s = (seat + k) % n
+        row[at + k] = _fraction(seats[PLACE, s], n)  # places
+        if seats[SIDE, s] >= 0:  # sides: the chooser's first
+            row[at + 4 * n + 2 * k + seats[SIDE, s]] = 1.0
+    row[at + n + (game[DEALER] - seat) % n] = 1.0  # dealer
+    if game[CLAIMANT] >= 0:  # claimant
+        row[at + 2 * n + (game[CLAIMANT] - seat) % n] = 1.0
+    row[at + 3 * n + (game[CHOOSER] - seat) % n] = 1.0  # chooser
+    at += 6 * n
+    row[at] = _fraction(game[DEALS], 8)  # deals
+    at += 1
+    if game[TERM] == TERM_NONE and seat == _to_act(cfg, masks, seats, game):
+        for i in range(partial[PICKED]):  # the partial squad
+            row[at + partial[PICKED + 1 + i]] = 1.0
+
+
+@_jit
+def _refresh(g: int, cfg: I64, ob: NDArray[np.float64], index_of: I64, pos_of: I64,
+             masks: Any, seats: Any, kills: Any, game: Any, scores: Any, partial: Any,
+             legal: I64, out: Any, observation: Any, mask: Any) -> None:
+    """Write game ``g``'s ``out`` row, the observation of its seat to move (once it is
+    over, of the seat that played last) and its legal-action mask."""
+    n = cfg[CFG_PLAYERS]
+    if game[g, TERM] == TERM_NONE:
+        out[g, OUT_SEAT] = _to_act(cfg, masks[g], seats[g], game[g])
+    out[g, OUT_TERM] = game[g, TERM]
+    out[g, OUT_WINNER] = game[g, WINNER]
+    out[g, OUT_WINNERS] = game[g, WINNERS]
+    for s in range(n):
+        out[g, OUT_SCORES + s] = scores[g, s]
+    seat = out[g, OUT_SEAT]
+    _observe(seat, cfg, ob, index_of, masks[g], seats[g], kills[g], game[g], partial[g],
+             observation[g])
+    _mask(g, seat, cfg, index_of, pos_of, masks, seats, game, partial, legal, mask)
+
+
+@_jit
+def reset_games(seeds: U64, cfg: I64, ob: NDArray[np.float64], deck: I16, halves: I16,
+                half_len: I64, value: I64, index_of: I64, pos_of: I64, masks: Any,
+                seats: Any, kills: Any, reserve: Any, game: Any, rng: Any, scores: Any,
+                partial: Any, work: I16, flags: I64, legal: I64, turns: I64, out: Any,
+                observation: Any, mask: Any) -> None:
+    """Deal the game of every seed into row ``g`` of the state arrays and write its first
+    observation and mask."""
+    seeds, cfg, ob, deck = borrowed(seeds), borrowed(cfg), borrowed(ob), borrowed(deck)
+    halves, half_len, value = borrowed(halves), borrowed(half_len), borrowed(value)
+    index_of, pos_of, masks = borrowed(index_of), borrowed(pos_of), borrowed(masks)
+    seats, kills, reserve, game = borrowed(seats), borrowed(kills), borrowed(reserve), borrowed(
+        game)
+    rng, scores, partial, work = borrowed(rng), borrowed(scores), borrowed(partial), borrowed(
+        work)
+    flags, legal, turns, out = borrowed(flags), borrowed(legal), borrowed(turns), borrowed(out)
+    observation, mask = borrowed(observation), borrowed(mask)
+    for g in range(seeds.shape[0]):
+        _new_game(seeds[g], cfg, deck, halves, half_len, value, masks[g], seats[g], kills[g],
+                  reserve[g], game[g], rng[g], work, scores[g], flags)
+        partial[g, :] = 0
+        turns[g] = 0
+        _refresh(g, cfg, ob, index_of, pos_of, masks, seats, kills, game, scores, partial,
+                 legal, out, observation, mask)
+
+
+@_jit
+def step_games(actions: I64, cfg: I64, ob: NDArray[np.float64], deck: I16, halves: I16,
+               half_len: I64, value: I64, index_of: I64, pos_of: I64, masks: Any,
+               seats: Any, kills: Any, reserve: Any, game: Any, rng: Any, scores: Any,
+               partial: Any, work: I16, flags: I64, legal: I64, turns: I64, out: Any,
+               observation: Any, mask: Any, rewards: Any) -> int:
+    """Play action id ``actions[g]`` in every running game ``g`` (finished games are left
+    as they are): a whole action, or a card towards a squad, which is laid once complete
+    (encoding.step_index). Then write the observations, masks and each seat's reward (the
+    game's returns on the step that ends it, else 0). Returns -1, or the first game whose
+    action is not legal there, before anything is played."""
+    actions, cfg, ob, deck = borrowed(actions), borrowed(cfg), borrowed(ob), borrowed(deck)
+    halves, half_len, value = borrowed(halves), borrowed(half_len), borrowed(value)
+    index_of, pos_of, masks = borrowed(index_of), borrowed(pos_of), borrowed(masks)
+    seats, kills, reserve, game = borrowed(seats), borrowed(kills), borrowed(reserve), borrowed(
+        game)
+    rng, scores, partial, work = borrowed(rng), borrowed(scores), borrowed(partial), borrowed(
+        work)
+    flags, legal, turns, out = borrowed(flags), borrowed(legal), borrowed(turns), borrowed(out)
+    observation, mask, rewards = borrowed(observation), borrowed(mask), borrowed(rewards)
+    n = cfg[CFG_PLAYERS]
+    count = actions.shape[0]
+    for g in range(count):
+        a = actions[g]
+        if game[g, TERM] == TERM_NONE and (a < 0 or a >= NUM_ACTIONS or mask[g, a] == 0):
+            return g
+    for g in range(count):
+        for s in range(n):
+            rewards[g, s] = 0.0
+        if game[g, TERM] != TERM_NONE:
+            continue
+        a = actions[g]
+        seat = out[g, OUT_SEAT]
+        turns[g] += 1
+        if a < ID_PASS:
+            _claim(seat, a - ID_CLAIM, cfg, deck, halves, half_len, value, masks[g], seats[g],
+                   kills[g], reserve[g], game[g], rng[g], work, scores[g], flags)
+        elif a == ID_PASS:
+            _claim(seat, -1, cfg, deck, halves, half_len, value, masks[g], seats[g], kills[g],
+                   reserve[g], game[g], rng[g], work, scores[g], flags)
+        elif a < ID_PICK:
+            _side_with(seat, (a - ID_CHALLENGE) % 4, cfg, seats[g], game[g])
+        else:
+            picked = partial[g, PICKED]
+            if a < ID_DONE:
+                partial[g, PICKED + 1 + picked] = a - ID_PICK
+                picked += 1
+                partial[g, PICKED] = picked
+            if a == ID_DONE or picked == _squad_max(cfg, masks[g], seat):
+                squad = _ZERO
+                for i in range(picked):
+                    squad |= _bit(pos_of[partial[g, PICKED + 1 + i]])
+                partial[g, PICKED] = 0
+                _lay(seat, squad, cfg, deck, halves, half_len, value, masks[g], seats[g],
+                     kills[g], reserve[g], game[g], rng[g], work, scores[g], flags)
+        if game[g, TERM] != TERM_NONE:
+            # The returns (encoding.returns): +1 for each winner and -1 for the others;
+            # played on for places, the places spread evenly from +1 (first) to -1 (last);
+            # 0 for all in a draw.
+            for s in range(n):
+                if cfg[CFG_PLACES]:
+                    rewards[g, s] = 1.0 - 2.0 * (seats[g, PLACE, s] - 1) / (n - 1)
+                elif game[g, WINNERS] != 0:
+                    rewards[g, s] = 1.0 if game[g, WINNERS] & (1 << s) else -1.0
+        _refresh(g, cfg, ob, index_of, pos_of, masks, seats, kills, game, scores, partial,
+                 legal, out, observation, mask)
+    return -1
 
 
 @_jit
