@@ -327,45 +327,31 @@ def _replay(options: cold_war.Options, seed: int, games: batch.Games, g: int
 
 # --- the kernel's source, run as Python ----------------------------------------------------
 #
-# coverage.py cannot trace compiled code. Every compiled function keeps its Python source
-# as ``py_func``; the fixture puts those in the kernel module's place (the kernel calls its
-# helpers, and the War kernel's functions it imports, through the module's globals), so
-# that ``batch.play(..., engine="numba")`` runs the very source numba compiles, line by
-# line, as Python, and the tests require of it what they require of the compiled kernel.
+# coverage.py cannot trace compiled code: the fixture runs the kernel's source as Python
+# (support_batch.run_as_python), and the tests require of it what they require of the
+# compiled kernel.
 
-from cardwar import _batch_numba as war_kernel  # noqa: E402
 from cardwar.variants.cold_war import _batch_numba as cold_war_kernel  # noqa: E402
 
-#: The compiled functions of the kernel module, its own and those it imports.
-KERNEL_FUNCTIONS = ("_mix64", "_below", "_shuffle", "_agent_key", "_add_card", "_fraction",
-                    "_deal", "_set_order", "_draw", "_refill", "_take", "_bomb",
-                    "_clear_round", "_finish_deal", "_finish_trick", "_trick_limit",
-                    "_resolve", "_still_in", "_position", "_legal", "_room", "_play",
-                    "_play_game", "_new_game", "_heuristic", "_observe", "_refresh",
-                    "reset_games", "step_games", "_play_games_kernel")
-#: The functions of the War kernel that those imported call (through its own globals).
-WAR_FUNCTIONS = ("_mix64", "_below")
+#: The kernel's entry points (the fixture replaces every compiled function).
+ENTRY_POINTS = ("_play_games_kernel", "_play_game", "reset_games", "step_games")
 
 
 @pytest.fixture
 def interpreted(monkeypatch: pytest.MonkeyPatch) -> Any:
-    """Run Cold War's kernel as plain Python for the test's duration. The War kernel's
-    functions it imports are replaced in both modules: a Python function calling a
-    compiled one would hand it a Python int where the compiled code expects uint64."""
-    for name in KERNEL_FUNCTIONS:
-        monkeypatch.setattr(cold_war_kernel, name, getattr(cold_war_kernel, name).py_func)
-    for name in WAR_FUNCTIONS:
-        monkeypatch.setattr(war_kernel, name, getattr(war_kernel, name).py_func)
+    """Run Cold War's kernel as plain Python for the test's duration."""
+    replaced = support_batch.run_as_python(monkeypatch, cold_war_kernel)
+    assert set(ENTRY_POINTS) <= set(replaced)
     # uint64 arithmetic wraps around by design (SplitMix64): numpy scalars warn.
     with np.errstate(over="ignore"):
         yield
 
 
 def test_the_fixture_runs_every_compiled_function_as_python(interpreted: None) -> None:
-    compiled = [name for name, value in vars(cold_war_kernel).items()
-                if hasattr(value, "py_func")]
-    assert compiled == []
-    assert not any(hasattr(getattr(war_kernel, name), "py_func") for name in WAR_FUNCTIONS)
+    from cardwar import _batch_numba as war_kernel
+
+    for module in (cold_war_kernel, war_kernel):
+        assert [name for name, value in vars(module).items() if hasattr(value, "py_func")] == []
 
 
 @pytest.mark.parametrize("name", list(COMBINATIONS))

@@ -300,46 +300,31 @@ def test_games_give_places_as_returns() -> None:
 
 # --- the kernel's source, run as Python ----------------------------------------------------
 #
-# coverage.py cannot trace compiled code. Every compiled function keeps its Python source
-# as ``py_func``; the fixture puts those in the kernel module's place (the kernel calls its
-# helpers, and the War kernel's functions it imports, through the module's globals), so
-# that ``batch.play(..., engine="numba")`` runs the very source numba compiles, line by
-# line, as Python, and the tests require of it what they require of the compiled kernel.
+# coverage.py cannot trace compiled code: the fixture runs the kernel's source as Python
+# (support_batch.run_as_python), and the tests require of it what they require of the
+# compiled kernel.
 
-from cardwar import _batch_numba as war_kernel  # noqa: E402
 from cardwar.variants.generals import _batch_numba as generals_kernel  # noqa: E402
 
-#: The compiled functions of the kernel module, its own and those it imports.
-KERNEL_FUNCTIONS = ("_mix64", "_below", "_shuffle", "_agent_key", "_fraction", "_bit",
-                    "_value", "_count", "_list", "_choose", "_deal", "_reserve_of", "_finish",
-                    "_target_result", "_end_deal", "_start_battle", "_next_claimant",
-                    "_to_act", "_choices", "_squad_sizes", "_squad_at", "_strongest",
-                    "_resolve", "_claim", "_side_with", "_lay", "_new_game", "_play_game",
-                    "_play_games_kernel", "_squad_max", "_mask", "_observe", "_refresh",
-                    "reset_games", "step_games")
-#: The functions of the War kernel that those imported call (through its own globals).
-WAR_FUNCTIONS = ("_mix64", "_below")
+#: The kernel's entry points (the fixture replaces every compiled function).
+ENTRY_POINTS = ("_play_games_kernel", "_play_game", "reset_games", "step_games")
 
 
 @pytest.fixture
 def interpreted(monkeypatch: pytest.MonkeyPatch) -> Any:
-    """Run General's War's kernel as plain Python for the test's duration. The War
-    kernel's functions it imports are replaced in both modules: a Python function calling
-    a compiled one would hand it a Python int where the compiled code expects uint64."""
-    for name in KERNEL_FUNCTIONS:
-        monkeypatch.setattr(generals_kernel, name, getattr(generals_kernel, name).py_func)
-    for name in WAR_FUNCTIONS:
-        monkeypatch.setattr(war_kernel, name, getattr(war_kernel, name).py_func)
+    """Run General's War's kernel as plain Python for the test's duration."""
+    replaced = support_batch.run_as_python(monkeypatch, generals_kernel)
+    assert set(ENTRY_POINTS) <= set(replaced)
     # uint64 arithmetic wraps around by design (SplitMix64): numpy scalars warn.
     with np.errstate(over="ignore"):
         yield
 
 
 def test_the_fixture_runs_every_compiled_function_as_python(interpreted: None) -> None:
-    compiled = [name for name, value in vars(generals_kernel).items()
-                if hasattr(value, "py_func")]
-    assert compiled == []
-    assert not any(hasattr(getattr(war_kernel, name), "py_func") for name in WAR_FUNCTIONS)
+    from cardwar import _batch_numba as war_kernel
+
+    for module in (generals_kernel, war_kernel):
+        assert [name for name, value in vars(module).items() if hasattr(value, "py_func")] == []
 
 
 @pytest.mark.parametrize("name", list(COMBINATIONS))
