@@ -1115,7 +1115,8 @@ class Games:
     def rewards(self) -> Any:
         """Each seat's reward from the last :meth:`step` (``float64``, one row per game,
         one column per seat): the game's ``returns`` on the step that ended it (+1 each
-        winner, -1 each other seat, 0 all in a draw), else 0."""
+        winner, -1 each other seat, 0 all in a draw; a General's War game played on for
+        places spreads the places from +1 to -1), else 0."""
         return self._engine.rewards
 
     @property

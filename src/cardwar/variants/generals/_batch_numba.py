@@ -432,16 +432,15 @@ def _next_claimant(seat: int, done: int, cfg: I64, deck: I16, halves: I16, half_
             seat = (seat + 1) % n
             done += 1
         game[CLAIMANT] = -1
-        if _start_battle(game[DEALER], cfg, masks, seats, game):
+        # A deal without two holders ends, as rules._next_claimant has it; never so here:
+        # after a deal every seat still playing (two at least) holds hand_size cards, and
+        # claims only add cards, so the deal goes on to a battle.
+        if _start_battle(game[DEALER], cfg, masks, seats, game) or not _end_deal(
+                cfg, deck, halves, half_len, value, masks, seats, kills, reserve, game, rng,
+                work, scores, flags):
             return
-        # Kept as rules._next_claimant has it, but not reached: after a deal every seat
-        # still playing (two at least) holds hand_size cards, and claims only add cards.
-        if _end_deal(cfg, deck, halves, half_len, value, masks, seats, kills,  # pragma: no cover
-                     reserve, game, rng, work, scores, flags):
-            seat = (game[DEALER] + 1) % n
-            done = 0
-        else:  # pragma: no cover
-            return
+        seat = (game[DEALER] + 1) % n  # pragma: no cover - not reached: see above
+        done = 0  # pragma: no cover - not reached: see above
 
 
 @_inline
