@@ -498,7 +498,7 @@ def _position(cfg: I64, key: I64, hands: I16, pools: I16, seats: I64, game: I64,
     return k
 
 
-@_jit
+@_inline
 def _legal(seat: int, hands: I16, seats: I64, key: I64, legal: I64) -> tuple[int, bool]:
     """Write the seat's distinct hand cards but the Joker into ``legal``, in
     ``legal_actions``'s order; return how many, and whether the hand holds a Joker (its
@@ -530,7 +530,7 @@ def _room(cfg: I64, size: int, game: I64, seen: I64, starts: I64) -> bool:
                 and game[SEEN] + 1 <= starts.shape[0])
 
 
-@_jit
+@_inline
 def _play(seat: int, card: int, played: int, cfg: I64, deck: I16, rank: I64, key: I64,
           points: I64, suit: I64, place: I64, hands: I16, stock: I16, pools: I16,
           recent: I16, table: I16, tmeta: I64, plays: I64, seats: I64, game: I64,
@@ -657,13 +657,14 @@ def _play_game(seed: np.uint64, cfg: I64, deck: I16, rank: I64, key: I64, points
             more_hashes[:game[SEEN]] = hashes[:game[SEEN]]
             hashes = more_hashes
         if i < d:
-            _play(seat, legal[i], rank[legal[i]], cfg, deck, rank, key, points, suit, place,
-                  hands, stock, pools, recent, table, tmeta, plays, seats, game, order, rng,
-                  fighters, position, seen, starts, hashes)
+            card = legal[i]
+            played = rank[card]
         else:
-            _play(seat, JOKER, decl[i - d], cfg, deck, rank, key, points, suit, place, hands,
-                  stock, pools, recent, table, tmeta, plays, seats, game, order, rng,
-                  fighters, position, seen, starts, hashes)
+            card = JOKER
+            played = decl[i - d]
+        _play(seat, card, played, cfg, deck, rank, key, points, suit, place, hands, stock,
+              pools, recent, table, tmeta, plays, seats, game, order, rng, fighters,
+              position, seen, starts, hashes)
     return steps
 
 

@@ -638,7 +638,7 @@ def _resolve(cfg: I64, deck: I16, halves: I16, half_len: I64, value: I64, masks:
                        seats, kills, reserve, game, rng, work, scores, flags)
 
 
-@_jit
+@_inline
 def _claim(seat: int, ace: int, cfg: I64, deck: I16, halves: I16, half_len: I64, value: I64,
            masks: U64, seats: I64, kills: I64, reserve: I16, game: I64, rng: U64, work: I16,
            scores: I64, flags: I64) -> None:
@@ -679,7 +679,7 @@ def _side_with(seat: int, p: int, cfg: I64, seats: I64, game: I64) -> None:
     game[SIDES] = 2
 
 
-@_jit
+@_inline
 def _lay(seat: int, squad: np.uint64, cfg: I64, deck: I16, halves: I16, half_len: I64,
          value: I64, masks: U64, seats: I64, kills: I64, reserve: I16, game: I64, rng: U64,
          work: I16, scores: I64, flags: I64) -> None:
