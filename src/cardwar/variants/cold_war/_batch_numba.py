@@ -1,7 +1,9 @@
 """The compiled kernel of Cold War's batch engine: whole games between random or heuristic
-players, one seed after another, in numba-compiled loops over small integer arrays.
+players, one seed after another, and many games stepped by action ids
+(:class:`cardwar.batch.Games`), in numba-compiled loops over small integer arrays.
 
-Private: use :func:`cardwar.batch.play`. The kernel is a transcription of
+Private: use :func:`cardwar.batch.play` or :class:`cardwar.batch.Games`. The kernel is a
+transcription of
 :mod:`cardwar.variants.cold_war.rules` (``new_game``, ``legal_actions``, ``step`` and the
 ``_Resolver``) onto arrays, and of the players: the random agent
 (:class:`cardwar.agents.RandomAgent`, seeded ``derive_seed(seed, seat + 1)`` as ``cardwar

@@ -1,8 +1,9 @@
 """The compiled kernel of General's War's batch engine: whole games between random or
-heuristic players, one seed after another, in numba-compiled loops over small integer
-arrays.
+heuristic players, one seed after another, and many games stepped by action ids
+(:class:`cardwar.batch.Games`), in numba-compiled loops over small integer arrays.
 
-Private: use :func:`cardwar.batch.play`. The kernel is a transcription of
+Private: use :func:`cardwar.batch.play` or :class:`cardwar.batch.Games`. The kernel is a
+transcription of
 :mod:`cardwar.variants.generals.rules` (``new_game``, ``legal_actions``, ``step``,
 ``_resolve`` and ``_end_deal``) onto arrays, and of the players: the random agent
 (:class:`cardwar.agents.RandomAgent`, seeded ``derive_seed(seed, seat + 1)`` as ``cardwar
@@ -18,7 +19,11 @@ comments are those of the docs page ``rules/generals``.
   order. The table ``value`` gives a card's value (GENERALS-DECK).
 * A reserve is an array read from ``head`` (``count`` cards); with colour halves each seat
   has its own (GENERALS-PGW), else there is one.
-* A won pile matters only by its value, so the kernel keeps its value.
+* A won pile is kept as its value and its number of cards: what the scores and the
+  observation need.
+* The action ids of :mod:`cardwar.variants.generals.encoding` name cards by
+  :func:`~cardwar.cards.card_index`: the tables ``index_of`` and ``pos_of`` translate; a
+  game's ``partial`` row keeps the squad cards picked so far.
 
 Imported only where numba and numpy are (``cardwar[fast]``).
 """
