@@ -94,11 +94,10 @@ SIDES = 3  # 2 once the sides of the battle are set, 0 while the choice is pendi
 BATTLES = 4
 DEALS = 5
 TERM = 6
-WINNER = 7  # -1 for none
+WINNERS = 7  # the outcome's winners, a bit per seat
 HEAD = 8  # HEAD + r: where reserve r starts
 COUNT = 10  # COUNT + r: cards in reserve r
-WINNERS = 12  # the outcome's winners, a bit per seat
-GAME_SIZE = 13
+GAME_SIZE = 12
 
 # Entries of a game's ``out`` array (cardwar.batch.Games reads the first three): the seat
 # to move (once the game is over, the seat that played last), the termination code, the
@@ -258,6 +257,18 @@ def _reserve_of(cfg: I64, seat: int) -> int:
     return seat if cfg[CFG_HALVES] else 0
 
 
+@_inline
+def _sole(winners: int, n: int) -> int:
+    """Return the one seat of the winners (a bit per seat), or -1 for none or several."""
+    count = 0
+    sole = -1
+    for s in range(n):
+        if winners >> s & 1:
+            count += 1
+            sole = s
+    return sole if count == 1 else -1
+
+
 @_jit
 def _finish(cfg: I64, seats: I64, kills: I64, game: I64, done: I64, scores: I64) -> None:
     """Give the seats with ``done[s]`` their places, and end the game when at most one
@@ -287,20 +298,15 @@ def _finish(cfg: I64, seats: I64, kills: I64, game: I64, done: I64, scores: I64)
                 if seats[PLACE, t] != 0:
                     placed += 1
             seats[PLACE, s] = 1 + placed
-    firsts = 0
-    first = -1
     killed = False
     game[WINNERS] = 0
     for s in range(n):
         if seats[PLACE, s] == 1:
-            firsts += 1
-            first = s
             game[WINNERS] |= 1 << s
             for t in range(n):
                 if kills[s, t] >= cfg[CFG_KILLS]:
                     killed = True
     game[TERM] = TERM_KILLED if killed else TERM_TARGET
-    game[WINNER] = first if firsts == 1 else -1
 
 
 @_inline
@@ -321,7 +327,6 @@ def _target_result(cfg: I64, game: I64, scores: I64) -> None:
                 top += 1
     if best >= 0:
         game[TERM] = TERM_TARGET
-        game[WINNER] = winner if top == 1 else -1
         game[WINNERS] = 1 << winner if top == 1 else 0
 
 
@@ -610,7 +615,6 @@ def _resolve(cfg: I64, deck: I16, halves: I16, half_len: I64, value: I64, masks:
                     killed = True
         if killed:
             game[TERM] = TERM_KILLED  # GENERALS-KILL
-            game[WINNER] = taker
             game[WINNERS] = 1 << taker
         else:
             _target_result(cfg, game, scores)  # GENERALS-TARGET
@@ -721,7 +725,6 @@ def _new_game(seed: np.uint64, cfg: I64, deck: I16, halves: I16, half_len: I64, 
     game[CHOOSER] = dealer
     game[CLAIMANT] = -1
     game[DEALS] = 1
-    game[WINNER] = -1
     for s in range(n):
         for row in range(MASK_ROWS):
             masks[row, s] = _ZERO
@@ -923,7 +926,7 @@ def _refresh(g: int, cfg: I64, ob: NDArray[np.float64], index_of: I64, pos_of: I
     if game[g, TERM] == TERM_NONE:
         out[g, OUT_SEAT] = _to_act(cfg, masks[g], seats[g], game[g])
     out[g, OUT_TERM] = game[g, TERM]
-    out[g, OUT_WINNER] = game[g, WINNER]
+    out[g, OUT_WINNER] = _sole(game[g, WINNERS], n)
     out[g, OUT_WINNERS] = game[g, WINNERS]
     for s in range(n):
         out[g, OUT_SCORES + s] = scores[g, s]
@@ -1052,7 +1055,7 @@ def _play_games_kernel(seeds: U64, cfg: I64, deck: I16, halves: I16, half_len: I
                               kills, reserve, game, rng, work, cards, legal, row, flags,
                               keys, counters)
         termination[g] = game[TERM]
-        winner[g] = game[WINNER]
+        winner[g] = _sole(game[WINNERS], n)
         for s in range(n):
             scores[g, s] = row[s] if game[TERM] != TERM_NONE else 0
 
