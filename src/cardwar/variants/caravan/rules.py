@@ -171,6 +171,9 @@ _NO_DIRECTION = Direction.NONE
 _UP = Direction.UP
 
 
+_DOWN = Direction.DOWN
+
+
 _REVERSED = {Direction.NONE: Direction.NONE, Direction.UP: Direction.DOWN,
              Direction.DOWN: Direction.UP}
 
@@ -595,13 +598,17 @@ def to_act(state: State) -> int | None:
     return None if state.result is not None else state.to_move
 
 
-def _order(card: Card) -> tuple[int, int]:
-    return int(card.rank), (-1 if card.suit is None else _SUIT_INDEX[card.suit])
+def _order(card: Card) -> int:
+    """Return the key of ``card`` in the order of :func:`legal_actions`: by rank, then suit
+    (a Joker, suitless, first of its rank); one int, compared faster than a pair."""
+    return int(card.rank) * 8 + (0 if card.suit is None else 1 + _SUIT_INDEX[card.suit])
 
 
 _SUIT_INDEX = {s: i for i, s in enumerate(Suit)}
 #: _order of every card, for sorting with a lookup instead of a call per card.
 _ORDER = {card: _order(card) for card in (card_from_index(i) for i in range(CARD_COUNT))}
+#: pip of every card: one lookup by card.
+_VALUES = {card: pip(card) for card in _ORDER}
 
 
 # Interned actions: legal_actions is the hot path, and an attrs instance costs more to
@@ -698,24 +705,28 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         if _opening_can_discard(state, seat):
             out.extend([_DISCARDS[card] for card in cards])
         return tuple(out)
-    limit = state.options.face_limit
-    most = state.options.max_numbers
+    opts = state.options
+    limit = opts.face_limit
+    most = opts.max_numbers
     # Per own caravan: (index, last value or 0 when empty, suit, direction): the facts
-    # CARAVAN-SUIT, CARAVAN-DIRECTION and CARAVAN-REPEAT look at.
-    ends = []
-    for c in own:
-        car = caravans[c]
-        piles = car.piles
-        if most is not None and len(piles) >= most:
-            continue  # CARAVAN-NUMERAL: the caravan is full
-        last = _PIPS[piles[-1].numeral.rank] if piles else 0
-        ends.append((c, last, car.suit, car.direction))
+    # CARAVAN-SUIT, CARAVAN-DIRECTION and CARAVAN-REPEAT look at; made at the first number
+    # card of the hand. The piles of each caravan are counted at the first face card.
+    ends: list[tuple[int, int, Suit | None, Direction]] | None = None
+    counts: list[int] | None = None
     for card in cards:
-        rank = card.rank
-        value = _PIPS.get(rank)
+        value = _VALUES[card]
         rows = _PLAYS[card]
         if value is not None:
             # CARAVAN-NUMERAL: number cards go on your own caravans only.
+            if ends is None:
+                ends = []
+                for c in own:
+                    car = caravans[c]
+                    piles = car.piles
+                    if most is not None and len(piles) >= most:
+                        continue  # CARAVAN-NUMERAL: the caravan is full
+                    last = _PIPS[piles[-1].numeral.rank] if piles else 0
+                    ends.append((c, last, car.suit, car.direction))
             suit = card.suit
             for c, last, car_suit, d in ends:
                 if last:
@@ -726,27 +737,32 @@ def legal_actions(state: State) -> tuple[Action, ...]:
                     ):
                         continue  # CARAVAN-SUIT, CARAVAN-DIRECTION
                 out.append(rows[c][0])
-        elif rank is _QUEEN:
+            continue
+        if counts is None:
+            counts = [len(car.piles) for car in caravans]
+        if card.rank is _QUEEN:
             # CARAVAN-QUEEN: a Queen goes on the last number card of any caravan.
             for c in range(6):
-                piles = caravans[c].piles
-                n = len(piles)
-                if n and (limit is None or len(piles[-1].faces) < limit):
-                    out.append(_row(rows, card, c, n)[n])
-        else:
+                n = counts[c]
+                if n and (limit is None or len(caravans[c].piles[-1].faces) < limit):
+                    row = rows[c]
+                    out.append((row if len(row) > n else _row(rows, card, c, n))[n])
+        elif limit is None:
             # CARAVAN-FACE: Jacks, Kings and Jokers go on any number card of any caravan.
             for c in range(6):
-                piles = caravans[c].piles
-                n = len(piles)
-                if not n:
-                    continue
-                row = _row(rows, card, c, n)
-                if limit is None:
-                    out.extend(row[1 : n + 1])
-                else:
+                n = counts[c]
+                if n:
+                    row = rows[c]
+                    out += (row if len(row) > n else _row(rows, card, c, n))[1 : n + 1]
+        else:
+            for c in range(6):
+                n = counts[c]
+                if n:
+                    row = _row(rows, card, c, n)
+                    piles = caravans[c].piles
                     out.extend(row[i + 1] for i in range(n) if len(piles[i].faces) < limit)
-    out.extend([_DISCARDS[card] for card in cards])  # CARAVAN-DISCARD
-    out.extend([_DISBANDS[c] for c in own if caravans[c].piles])  # CARAVAN-DISBAND
+    out += [_DISCARDS[card] for card in cards]  # CARAVAN-DISCARD
+    out += [_DISBANDS[c] for c in own if caravans[c].piles]  # CARAVAN-DISBAND
     return tuple(out)
 
 
@@ -831,41 +847,47 @@ def step(state: State, action: Action) -> State:
         raise IllegalActionError(f"seat {state.to_move} cannot play {action}: {why}",
                                  legal_actions(state))
     seat = state.to_move
-    hands = list(state.hands)
-    decks = list(state.decks)
+    hand = state.hands[seat]
+    deck_cards = state.decks[seat]
     caravans = state.caravans
     discards = state.discards
-    opening = state.opening[seat]
-    draw = True
-    if isinstance(action, Play):
+    opts = state.options
+    if type(action) is Play:
         card = action.card
-        hand = hands[seat]
         i = hand.index(card)
-        hands[seat] = hand[:i] + hand[i + 1 :]
-        equal = _EQUAL[state.options.equal_direction]
-        caravans, removed = _apply_play(caravans, card, action.caravan, action.target, equal)
+        hand = hand[:i] + hand[i + 1 :]
+        # The direction of two equal last values (CARAVAN-RECOMPUTE), without hashing the
+        # option (an Enum's hash is a Python call).
+        equal = _NO_DIRECTION if opts.equal_direction is _EQUAL_ANY else _DOWN
+        caravans, removed = _apply_play(caravans, card, action.caravan,
+                                        action.target, equal)
         if removed:
             discards = discards + removed
-        draw = not opening  # CARAVAN-OPENING: no draw after an opening placement
-    elif isinstance(action, Discard):
-        hand = hands[seat]
-        i = hand.index(action.card)
-        hands[seat] = hand[:i] + hand[i + 1 :]
-        discards = (*discards, action.card)  # CARAVAN-DISCARD
+        draw = not state.opening[seat]  # CARAVAN-OPENING: no draw after an opening placement
+    elif type(action) is Discard:
+        card = action.card
+        i = hand.index(card)
+        hand = hand[:i] + hand[i + 1 :]
+        discards = (*discards, card)  # CARAVAN-DISCARD
+        draw = True
     else:
-        car = caravans[action.caravan]
-        discards = discards + tuple(c for p in car.piles for c in (p.numeral, *p.faces))
-        caravans = _replace(caravans, action.caravan, _EMPTY)  # CARAVAN-DISBAND
-        draw = state.options.disband_draws
-    if draw and decks[seat]:
+        assert isinstance(action, Disband)  # _why_illegal let no other action through
+        c = action.caravan
+        car = caravans[c]
+        discards = discards + tuple(x for p in car.piles for x in (p.numeral, *p.faces))
+        caravans = _replace(caravans, c, _EMPTY)  # CARAVAN-DISBAND
+        draw = opts.disband_draws
+    if draw and deck_cards:
         # CARAVAN-DRAW: draw the top card of your own deck, if any.
-        deck_cards = decks[seat]
-        hands[seat] = (*hands[seat], deck_cards[0])
-        decks[seat] = deck_cards[1:]
-    new_decks = (decks[0], decks[1])
-    new_hands = (hands[0], hands[1])
+        hand = (*hand, deck_cards[0])
+        deck_cards = deck_cards[1:]
+    if seat:
+        new_decks = (state.decks[0], deck_cards)
+        new_hands = (state.hands[0], hand)
+    else:
+        new_decks = (deck_cards, state.decks[1])
+        new_hands = (hand, state.hands[1])
     turns = state.turns + 1
-    opts = state.options
     flags, nxt, result = _conclude(opts, new_decks, new_hands, caravans, state.opening, turns,
                                    1 - seat)
     # attrs' __init__ costs twice as much (a step's hot path).
@@ -885,6 +907,9 @@ def _replace(caravans: tuple[Caravan, ...], c: int, car: Caravan) -> tuple[Carav
 
 #: The direction of two equal last values, per option (CARAVAN-RECOMPUTE).
 _EQUAL = {EqualDirection.ANY: Direction.NONE, EqualDirection.DESCENDING: Direction.DOWN}
+
+
+_EQUAL_ANY = EqualDirection.ANY
 
 
 def _apply_play(
@@ -999,11 +1024,28 @@ def _conclude(
             nxt = 1 - nxt
         opening = (flags[0], flags[1])
     result: Outcome | None = None
-    won = position_winners(caravans)
-    counts = (won.count(0), won.count(1))
-    if None not in won or (opts.early_finish and max(counts) >= 2):
+    # position_winners, counted as it goes (a step's hot path): the positions each seat
+    # has won, and whether one is undecided (CARAVAN-SELL, CARAVAN-OUTBID, CARAVAN-TIE).
+    won0 = won1 = 0
+    undecided = False
+    for k in (0, 1, 2):
+        a = caravans[k].value
+        b = caravans[k + 3].value
+        if SALE_MIN <= a <= SALE_MAX:
+            if not SALE_MIN <= b <= SALE_MAX or a > b:
+                won0 += 1
+            elif b > a:
+                won1 += 1
+            else:
+                undecided = True
+        elif SALE_MIN <= b <= SALE_MAX:
+            won1 += 1
+        else:
+            undecided = True
+    counts = (won0, won1)
+    if not undecided or (opts.early_finish and (won0 >= 2 or won1 >= 2)):
         # CARAVAN-END, CARAVAN-WIN, CARAVAN-EARLY
-        winner = 0 if counts[0] > counts[1] else 1
+        winner = 0 if won0 > won1 else 1
         result = Outcome(Termination.CARAVANS_SOLD, (winner,), counts)
     elif not (opening[0] or opening[1]):
         if not hands[nxt]:
