@@ -1,10 +1,14 @@
 """The text and pictures of War, Peace and Arneson's War, checked line by line on small
-explicit deals: a seat's view (its counts, win pile, the last battle with its rounds named
-wars or peaces, the result), the narration of ``cardwar play`` (``describe_deal``,
-``describe_step``) and the rows, notes and lines of the pictures of ``cardwar.svg``.
-(Mutation testing found these checked only in part.)"""
+explicit deals: a seat's view and the whole state (counts, win piles, a chosen card, the
+last battle with its rounds named wars or peaces, the result), the narration of
+``cardwar play`` (``describe_deal``, ``describe_step``) and the rows, notes and lines of
+the pictures of ``cardwar.svg``; and views refusing hand-built values whose per-seat
+tuples disagree in length. (Mutation testing found these checked only in part.)"""
 
 from __future__ import annotations
+
+import attrs
+import pytest
 
 from cardwar import arneson, peace, war
 from cardwar.cards import parse_card
@@ -107,6 +111,27 @@ def test_war_deals_and_battles_are_told() -> None:
         "  war: seat 0 1 down, 7S up, seat 1 1 down, 6H up -> seat 0 takes 6 cards")
 
 
+def test_a_war_state_shows_win_piles_and_numbers_a_second_war() -> None:
+    """The whole state of War lists a win pile after its stock, in the notation asked
+    for, and a battle with two wars names them "war" and "war 2"."""
+    options = war.options(ranks="2 3 4 5 6 7 8 9", suits="SH", face_down=1,
+                          pickup_order="win_pile")
+    state = war.step(war.new_game(0, options, deal=["5S 2S 7S 3S 8S 4S 6S 9S",
+                                                    "5H 3H 7H 2H 6H 4H 8H 9H"]),
+                     war.Play.PLAY)
+    assert war.render_state(state, ascii=True).splitlines() == [
+        "War, after battle 1",
+        "  seat 0 stock: 4S 6S 9S, win pile 5S 2S 7S 3S 8S 5H 3H 7H 2H 6H",
+        "  seat 1 stock: 4H 8H 9H",
+        "  last battle: seat 0 5S, seat 1 5H",
+        "    war: seat 0 1 down, 7S up, seat 1 1 down, 7H up",
+        "    war 2: seat 0 1 down, 8S up, seat 1 1 down, 6H up -> seat 0 takes 10 cards",
+    ]
+    assert war.render_state(state).splitlines()[1] == (
+        "  seat 0 stock: 4\u2660 6\u2660 9\u2660, win pile 5\u2660 2\u2660 7\u2660 3\u2660 "
+        "8\u2660 5\u2665 3\u2665 7\u2665 2\u2665 6\u2665")
+
+
 def test_a_war_picture_shows_the_laid_cards_notes_and_the_war() -> None:
     # Kills _battle picture mutmut_1, 2 (the war's line), 58 (the notes' separator).
     _, state = war_after_a_war()
@@ -194,6 +219,37 @@ def test_arneson_choices_are_told_hiding_a_choice_until_both_are_in() -> None:
     ]
 
 
+def test_arneson_s_war_won_by_seat_1_gives_seat_0_the_pair() -> None:
+    """After a war that seat 1 wins, seat 1 takes the war's cards and seat 0, the loser,
+    the two that started it (ARNESON-WAR)."""
+    states = arneson_states()[:3]  # tied 5S 5H: a war
+    for card in ("2S", "3H"):
+        states.append(arneson.step(states[-1], arneson.Choose(parse_card(card))))
+    told = arneson.describe_step(states[-2], arneson.Choose(parse_card("3H")), states[-1],
+                                 ascii=True)
+    assert told.splitlines() == [
+        "battle 1: seat 0 5S, seat 1 5H",
+        "  war: seat 0 1 down, 2S up, seat 1 1 down, 3H up -> seat 1 takes 4 cards, "
+        "seat 0 the 2 that started the war",
+    ]
+
+
+def test_arneson_s_whole_state_shows_a_chosen_card() -> None:
+    """The whole state of Arneson's War shows the card a seat has chosen after its hand;
+    a seat's view without ``ascii`` writes its choice with suit symbols."""
+    chosen = arneson_states()[1]  # seat 0 chose 5S
+    assert arneson.render_state(chosen, ascii=True).splitlines() == [
+        "Arneson's War, before the first battle",
+        "  seat 0 hand: 2S 3S, chose 5S; stock: 9S 4S 6S 7S 8S",
+        "  seat 1 hand: 5H 3H 2H; stock: 4H 6H 7H 8H 9H",
+    ]
+    assert arneson.render_observation(arneson.observe(chosen, 0)).splitlines()[-3:] == [
+        "  your hand: 2\u2660 3\u2660",
+        "  you chose: 5\u2660",
+        "  seat 1 has not chosen",
+    ]
+
+
 def test_arneson_s_last_battle_is_told_with_the_result() -> None:
     # Kills arneson describe_step mutmut_19.
     options = arneson.options(ranks="2 3", suits="S", hand_size=1)
@@ -205,6 +261,18 @@ def test_arneson_s_last_battle_is_told_with_the_result() -> None:
         "battle 1: seat 0 3S, seat 1 2S -> seat 0 takes 2 cards",
         "  seat 1 is out of cards",
         "result: won by seat 0 (all_cards)",
+    ]
+    # The whole state and the loser's view end with the result too.
+    assert arneson.render_state(after, ascii=True).splitlines()[-1] == (
+        "  result: won by seat 0 (all_cards)")
+    assert arneson.render_observation(arneson.observe(after, 1), ascii=True).splitlines() == [
+        "Arneson's War, seat 1's view after battle 1",
+        "  seat 0: 2 cards (hand 1, stock 1), wars won 0",
+        "  seat 1: 0 cards (hand 0, stock 0), wars won 0  <- you",
+        "  last battle: seat 0 3S, seat 1 2S -> seat 0 takes 2 cards",
+        "    seat 1 is out of cards",
+        "  your hand: -",
+        "  result: won by seat 0 (all_cards)",
     ]
 
 
@@ -254,3 +322,17 @@ def test_arneson_pictures_note_wars_won_and_win_piles() -> None:
     ), ("last battle: seat 0 5S, seat 1 5H",
         "  war: seat 0 1 down, 9S up, seat 1 1 down, 4H up -> seat 0 takes 4 cards, seat 1 "
         "the 2 that started the war"))
+
+
+# --- inconsistent values ------------------------------------------------------------------
+
+
+def test_views_refuse_per_seat_tuples_that_disagree_in_length() -> None:
+    """A hand-built War view, or Arneson state, whose per-seat tuples disagree in length is
+    refused rather than shown with a seat left out."""
+    seen = war.observe(war.new_game(0), 0)
+    with pytest.raises(ValueError, match="shorter"):
+        war.render_observation(attrs.evolve(seen, won_sizes=(0,)))
+    state = arneson.new_game(0)
+    with pytest.raises(ValueError, match="shorter"):
+        arneson.describe_deal(attrs.evolve(state, stocks=state.stocks[:1]))

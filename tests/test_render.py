@@ -275,6 +275,9 @@ def test_caravan_views_of_both_seats_line_by_line() -> None:
         *table,
         "  your hand: 9D 10D JD QH JK",
     ]
+    # Without ascii, the view writes suit symbols.
+    assert caravan.render_observation(caravan.observe(state, 0)).splitlines()[-1] == (
+        "  your hand: 9\u2666 10\u2666 J\u2666 Q\u2665 JK")
     # Played to its end by the first legal action: the header says the game is over and
     # the last line gives the result, in the seat's view as in the whole state.
     while caravan.outcome(state) is None:

@@ -1,11 +1,13 @@
 """Details of the views of General's War, Caravan and Cold War that the main tests leave
 open, written from mutation testing: every card of a General's War picture with its
 caption (a hand, a squad laid face up or face down, a general shown, a pot), a finished
-player's place and both reserves of colour halves in its picture and narration; the
-status of each caravan in a Caravan picture (sold at exactly 21 and 26, ahead, outbid)
-and the result told after the move that ends the game; the end of a Cold War deal with
-two bombs and an empty hand; and the messages of War's and Peace's ``sample_state`` for
-what is not one of their observations."""
+player's place and both reserves of colour halves in its picture, text and narration;
+each seat's view of General's War line by line, to the result; the status of each
+caravan in a Caravan picture (sold at exactly 21 and 26, ahead, outbid) and the result
+told after the move that ends the game; the end of a Cold War deal with two bombs and an
+empty hand, and a seat's view marking a seat out of the deal; views refusing hand-built
+values whose tuples disagree in length; and the messages of War's and Peace's
+``sample_state`` for what is not one of their observations."""
 
 from __future__ import annotations
 
@@ -17,9 +19,12 @@ import pytest
 from cardwar import caravan, cold_war, generals, peace, war
 from cardwar.cards import parse_card, parse_cards
 from cardwar.errors import OptionsTypeError, StateError
+from cardwar.render import format_cards, symbolize
 from cardwar.rng import Rng
 from cardwar.svg import Row, Shown, picture_of
 from tests.support_caravan import position
+from tests.support_cold_war import play
+from tests.support_cold_war import position as cold_war_position
 from tests.support_generals import act, game
 
 
@@ -94,6 +99,56 @@ def test_generals_colour_halves_show_both_reserves() -> None:
     assert generals.describe_deal(state) == "dealt: hands 5 | 5, reserve 21 | 21 (deal 1)"
     assert picture_of(state).lines[0] == "reserve: 21, 21 cards"
     assert picture_of(generals.observe(state, 1)).lines[0] == "reserve: 21, 21 cards"
+    # The text names each reserve (the whole state) or counts both (a seat's view).
+    lines = generals.render_state(state, ascii=True).splitlines()
+    assert lines[3:5] == [f"  reserve {i}: {format_cards(state.reserves[i], ascii=True)}"
+                          for i in (0, 1)]
+    assert generals.render_observation(generals.observe(state, 1)).splitlines()[3] == (
+        "  reserve: 21, 21 cards")
+
+
+def test_generals_seat_s_views_line_by_line() -> None:
+    """Each seat's view of General's War: every seat's counts, score, generals shown and
+    whether it laid a squad, "<- you" on its own line, the reserve, the pot, the battle
+    and the last one (equal sums), its hand and squad; symbols unless ascii is asked."""
+    state = _generals_battle_two()
+    table = [
+        "  reserve: 0 cards",
+        "  pot: seat 0 3S, seat 1 3H",
+        "  battle: 0 against 1 (seat 0 chose)",
+        "  last battle: seat 0 3S (3) vs seat 1 3H (3) -> equal sums, the cards stay",
+    ]
+    assert generals.render_observation(generals.observe(state, 1), ascii=True).splitlines() == [
+        "General's War, seat 1's view, deal 1, battle 2",
+        "  seat 0: hand 5, won 0, score 0, generals shown: AS, squad laid",
+        "  seat 1: hand 6, won 0, score 0  <- you",
+        *table,
+        "  your hand: AH 5H 7H 2H 4S 4H",
+    ]
+    assert generals.render_observation(generals.observe(state, 0)).splitlines() == [
+        "General's War, seat 0's view, deal 1, battle 2",
+        "  seat 0: hand 5, won 0, score 0, generals shown: A\u2660, squad laid  <- you",
+        "  seat 1: hand 6, won 0, score 0",
+        *(symbolize(line) for line in table),
+        "  your hand: A\u2660 6\u2660 2\u2660 6\u2665 7\u2660",
+        "  your squad: 5\u2660",
+    ]
+
+
+def test_generals_seat_s_view_at_the_end_states_the_result() -> None:
+    """A seat's view of a finished game of General's War ends with the result."""
+    state = act(game(["3S 2S", "3H 2H"], "", target=1, claim_cards=0),
+                "squad 2H 3H", "squad 2S 3S")
+    assert state.result is not None
+    assert generals.render_observation(generals.observe(state, 1), ascii=True).splitlines() == [
+        "General's War, seat 1's view, deal 1, battle 2",
+        "  seat 0: hand 0, won 2, score 5",
+        "  seat 1: hand 0, won 2, score 5  <- you",
+        "  reserve: 0 cards",
+        "  last battle: seat 0 2S 3S (5) vs seat 1 2H 3H (5) -> equal sums, the cards stay",
+        "  your hand: -",
+        "  result: draw (target_score)",
+    ]
 
 
 # --- Caravan ------------------------------------------------------------------------------
@@ -149,6 +204,55 @@ def test_cold_war_deal_end_lists_every_bomb_and_an_empty_hand() -> None:
         "hands shown: seat 0 -; seat 1 2S 3S; seat 2 -",
         "totals: 70 / 30 / 140",
     ]
+
+
+def test_cold_war_seat_s_view_marks_a_seat_out_of_the_deal() -> None:
+    """Each seat's view of Cold War marks a seat that has left the deal (``last_standing``)
+    and the viewer's own line; symbols unless ascii is asked for."""
+    options = {"ranks": "9 10 J Q", "suits": "SHD", "decks": 1, "jokers": 0,
+               "deal_end": "last_standing"}
+    # Seat 0 takes the first trick and draws JS, seat 1 draws QS, the stock's last card;
+    # seat 2 cannot refill and leaves the deal.
+    deal = cold_war_position(["9S 10S QD", "9H 10H JH", "9D 10D JD"], "JS QS",
+                             pools=["", "QH", ""], **options)
+    state = play(deal, "QD", "9H", "10D")
+    assert state.active == (True, True, False)
+    assert cold_war.render_observation(cold_war.observe(state, 1), ascii=True).splitlines() == [
+        "Cold War (Zimna Wojna), seat 1's view, deal 1, trick 2",
+        "  seat 0: hand 3, pool 3, total 0",
+        "  seat 1: hand 3, pool 1, total 0  <- you",
+        "  seat 2: hand 2, pool 0, total 0 (out of this deal)",
+        "  stock: 0 cards",
+        "  this round (seats 0 1): -",
+        "  last trick: 0:QD 1:9H 2:10D -> seat 0 takes 3; left: 2",
+        "  your hand: 10H JH QS",
+    ]
+    assert cold_war.render_observation(cold_war.observe(state, 2)).splitlines()[1:4] == [
+        "  seat 0: hand 3, pool 3, total 0",
+        "  seat 1: hand 3, pool 1, total 0",
+        "  seat 2: hand 2, pool 0, total 0 (out of this deal)  <- you",
+    ]
+    assert cold_war.render_observation(cold_war.observe(state, 2)).splitlines()[-1] == (
+        "  your hand: 9\u2666 J\u2666")
+
+
+# --- inconsistent values ------------------------------------------------------------------
+
+
+def test_views_refuse_tuples_that_disagree_in_length() -> None:
+    """A hand-built General's War battle whose sides and sums disagree in length, or a
+    Caravan step whose states hold different numbers of caravans, is refused rather than
+    told with a part left out."""
+    state = _generals_battle_two()
+    assert state.last is not None
+    broken = attrs.evolve(state, last=attrs.evolve(state.last, sums=state.last.sums[:1]))
+    with pytest.raises(ValueError, match="shorter"):
+        generals.render_state(broken)
+    before = caravan.new_game(0)
+    action = caravan.legal_actions(before)[0]
+    after = caravan.step(before, action)
+    with pytest.raises(ValueError, match="shorter"):
+        caravan.describe_step(before, action, attrs.evolve(after, caravans=after.caravans[:5]))
 
 
 # --- War and Peace: sampling --------------------------------------------------------------
