@@ -1,7 +1,8 @@
 """Details of :mod:`cardwar.cards` that the main tests leave open: the exact message for a
 card whose Joker-ness and suit disagree, and the order in which :func:`check_deal` lists
 the cards it complains about (the Joker first, then suit by suit in bridge order, low to
-high within a suit, as the decks are built)."""
+high within a suit, as the decks are built). Also text refused as a deal, a pile or a
+deck (an empty string included), each refusal showing what it was given."""
 
 from __future__ import annotations
 
@@ -17,9 +18,11 @@ from cardwar.cards import (
     card_from_index,
     check_deal,
     check_deal_piles,
+    format_cards,
     parse_cards,
     reduced_deck,
 )
+from cardwar.errors import ArgumentTypeError
 
 JOKER_RULE = "a Joker has no suit and every other card has one"
 
@@ -116,3 +119,43 @@ def test_cards_of_the_wrong_kind_are_refused_with_their_type(given: object, kind
     assert str(err.value) == ("cards must be a string of card notation or a sequence of "
                               f"cards, got {kind}")
 
+
+
+@pytest.mark.parametrize(("piles", "kind"), [("2S", "str"), (b"", "bytes")])
+def test_a_deal_given_as_text_is_refused_with_its_type(piles: object, kind: str) -> None:
+    """Text passes as a sequence of piles, but check_deal refuses it, naming its type."""
+    # kills check_deal mutmut_6 (the type of None named instead)
+    with pytest.raises(DealError) as err:
+        check_deal(piles, parse_cards("2S"))  # type: ignore[arg-type]
+    assert str(err.value) == (
+        f"an explicit deal is a list of piles (each a sequence of cards), got {kind}")
+
+
+@pytest.mark.parametrize("pile", ["", b""], ids=["str", "bytes"])
+def test_an_empty_text_pile_is_refused(pile: object) -> None:
+    """An empty string holds no card that is not a Card: it is refused as text, not
+    taken for an empty pile."""
+    # kills check_deal mutmut_9 (is_text of the pile no longer asked)
+    with pytest.raises(DealError) as err:
+        check_deal([pile, parse_cards("2S")], parse_cards("2S"))  # type: ignore[list-item]
+    assert str(err.value) == f"each pile of a deal is a sequence of cards, got {pile!r}"
+
+
+@pytest.mark.parametrize(("deck", "shown"), [("", "str ''"), (b"", "bytes b''"),
+                                             (5, "int 5")], ids=["str", "bytes", "int"])
+def test_a_deck_that_is_not_a_sequence_of_cards_is_refused_showing_it(deck: object,
+                                                                      shown: str) -> None:
+    """An empty string is refused as a deck (not taken for an empty one), and the message
+    shows the value given."""
+    # kills check_deal mutmut_19 (is_text of the deck no longer asked) and _27 (None shown)
+    with pytest.raises(ArgumentTypeError) as err:
+        check_deal([], deck)  # type: ignore[arg-type]
+    assert str(err.value) == f"check_deal expects the deck as a sequence of cards, got {shown}"
+
+
+def test_format_cards_shows_what_it_was_given_that_is_not_cards() -> None:
+    """format_cards refuses a value that is not an iterable of cards, showing it."""
+    # kills format_cards mutmut_9 (None shown)
+    with pytest.raises(ArgumentTypeError) as err:
+        format_cards(["2S"])  # type: ignore[list-item]
+    assert str(err.value) == "format_cards expects an iterable of cards, got list ['2S']"

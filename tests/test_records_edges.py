@@ -1,8 +1,10 @@
 """Records at their edges: a record with no actions (written, read back, and replayed
-against a wrong outcome), and Python values that are not JSON named by their type."""
+against a wrong outcome), and Python values that are not JSON named by their type; a
+record with players but no digest; the digest's integers, strings from 2**53 on."""
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import attrs
@@ -10,6 +12,8 @@ import pytest
 
 from cardwar import agents, records
 from cardwar.core import Outcome, Termination
+from cardwar.errors import StateError
+from cardwar.rng import Rng
 
 
 def test_a_record_without_actions_round_trips() -> None:
@@ -55,3 +59,37 @@ def test_values_that_are_not_json_are_named_by_their_python_type(
     with pytest.raises(records.RecordError) as err:
         records.check_shape(doc)
     assert str(err.value) == message
+
+
+def test_a_record_naming_its_players_without_a_digest_is_refused_at_players() -> None:
+    """Players belong to format version 3, which carries a digest: a record with players
+    and no digest is refused, the error pointing at ``$.players``."""
+    # kills Record.__attrs_post_init__ mutmut_5, _7, _8, _10 to _13 (the path and the text)
+    record = agents.play("war", (), seed=3, max_steps=0)
+    with pytest.raises(records.RecordError) as err:
+        attrs.evolve(record, digest=None, players=("random", "random"))
+    assert err.value.path == "$.players"
+    assert str(err.value) == ("$.players: a record that names its players needs the digest "
+                              "of its final state (format version 3)")
+
+
+@pytest.mark.parametrize(("key", "shown"), [
+    (2**53 - 1, "9007199254740991"),
+    (2**53, '"9007199254740992"'),
+    (2**53 + 1, '"9007199254740993"'),
+    (2**54, '"18014398509481984"'),
+], ids=["below", "at", "above", "twice"])
+def test_digests_write_integers_from_2_to_the_53_as_strings(key: int, shown: str) -> None:
+    """A digest encodes an int as a JSON number below 2**53 (exact in any JSON reader)
+    and as a string from 2**53 on; the digest is the SHA-256 of that text."""
+    # kills _canonical mutmut_8 (> for >=) and _11 (2**54)
+    text = f'{{"":"Rng","counter":0,"key":{shown}}}'
+    assert records.digest(Rng(key, 0)) == hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def test_a_digest_of_what_is_no_state_names_its_type() -> None:
+    """digest() refuses a value no state holds, naming the value's type."""
+    # kills _canonical mutmut_31 (the type of None named)
+    with pytest.raises(StateError) as err:
+        records.digest((1, object()))
+    assert str(err.value) == "object is not part of a cardwar state; it has no digest"

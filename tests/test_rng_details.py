@@ -4,16 +4,27 @@ An ``int`` subclass other than ``bool`` (an ``IntEnum`` member, a numbering type
 caller's) is an int: :func:`cardwar.rng.check_seed` accepts it as a seed and ``Rng``
 accepts it as a key and as a counter, zero included, and draws from it exactly as from
 the plain int. The fast path of ``Rng.__attrs_post_init__`` only tests exact ``int``
-values, so these cases go through the full check.
+values, so these cases go through the full check. Also :func:`cardwar.rng.advanced`:
+its refusals, each showing the value, and a ChanceRng set to any counter, 0 included.
 """
 
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 import pytest
 
-from cardwar.rng import MASK64, Rng, SeedError, choose_index
+from cardwar.errors import ArgumentError, ArgumentTypeError
+from cardwar.rng import (
+    MASK64,
+    ChanceRng,
+    Draws,
+    Rng,
+    SeedError,
+    advanced,
+    choose_index,
+)
 
 
 class Word(int):
@@ -80,3 +91,40 @@ def test_draws_beyond_the_generator_s_bound_stay_in_range() -> None:
         for _ in range(20):
             value, rng = choose_index(rng, n)
             assert 0 <= value < n
+
+
+# --- advanced and the explicit-chance generator ---------------------------------------------
+
+CHANCE = ChanceRng(Draws((1, 2)), 2)
+
+
+@pytest.mark.parametrize(
+    ("rng", "key", "counter", "error", "message"),
+    [
+        (5, 5, 5, ArgumentTypeError,
+         "advanced expects a cardwar.rng.Rng or ChanceRng, got int 5"),
+        (CHANCE, 7, 1, ArgumentTypeError,
+         "advanced expects the Draws of a ChanceRng as its key, got int 7"),
+        (CHANCE, CHANCE.key, -2, ArgumentError,
+         "advanced's counter expects an int >= 0, got -2"),
+    ],
+    ids=["generator", "key", "counter"],
+)
+def test_advanced_refuses_each_argument_showing_it(
+    rng: object, key: object, counter: object, error: type[Exception], message: str
+) -> None:
+    """advanced() names the argument it refuses and shows the value given."""
+    # kills _advanced_error mutmut_8, _21, _30 and _chance_advanced mutmut_18 (None shown
+    # or checked instead of the value)
+    with pytest.raises(error) as err:
+        advanced(rng, key, counter)  # type: ignore[arg-type]
+    assert type(err.value) is error
+    assert str(err.value) == message
+
+
+def test_advanced_sets_a_chance_generator_to_any_counter_zero_included() -> None:
+    """A ChanceRng is set to the counter given, as an Rng is, counter 0 included."""
+    # kills _chance_advanced mutmut_10 (> 0) and _11 (>= 1)
+    moved: Any = advanced(CHANCE, CHANCE.key, 0)  # type: ignore[arg-type]
+    assert moved == ChanceRng(CHANCE.key, 0)
+    assert advanced(Rng(7, 2), 7, 0) == Rng(7, 0)

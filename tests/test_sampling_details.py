@@ -6,23 +6,27 @@ refusal of a hand size that is not the seat's hand; where the stakes of a war of
 among the sampled laid cards; and cycle detection in a sampled Arneson state, started
 again at the sample exactly when the game detects cycles. Also the width of a seat in
 General's War's notation (``challenge N``, ``partner N``): one or two ASCII digits. Cold
-War's sampler: the rank and stakes of a war kept, the game named, and each count of its
-check refused on its own."""
+War's sampler: the rank and stakes of a war kept, the seats that left during the trick
+kept, the game named, and each count of its check refused on its own. Every sampler's
+state gets the generator of its last draw. Caravan's: the draw below a bound of any size
+(whole 64-bit words, a word at the last multiple drawn again) and the reading of a deck
+split from the number drawn, each split named once per way to choose its cards."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import attrs
 import pytest
 
-from cardwar import arneson, caravan, cold_war, generals
-from cardwar.cards import Rank, parse_cards
+from cardwar import arneson, caravan, cold_war, generals, peace, war
+from cardwar.cards import Rank, card_index, format_cards, parse_cards
 from cardwar.core import NotationError
 from cardwar.errors import ObservationError, OptionsTypeError, StateError
 from cardwar.rng import Rng
 from cardwar.variants._battle import Cycle
-from tests.test_sampling import check_sample, lays_face_up_cards
+from tests.test_sampling import check_sample, fits_the_decks, lays_face_up_cards
 
 # --- the messages of the refusals ---------------------------------------------------------
 
@@ -115,6 +119,19 @@ def test_general_s_war_sampling_refuses_another_number_of_reserves(
                               Rng.from_seed(0))
     assert str(err.value) == (
         f"the observation counts {len(reserve_sizes)} reserves; the game has {reserves}")
+
+
+@pytest.mark.parametrize("game", [war, peace, arneson, generals, caravan, cold_war],
+                         ids=["war", "peace", "arneson", "generals", "caravan", "cold-war"])
+def test_a_sample_s_generator_is_the_last_draw_of_the_sampler(game: Any) -> None:
+    """The sampled state's generator is ``Rng.from_seed`` of the sampler's last 64-bit
+    draw, and the returned generator is the one just past that draw."""
+    # Kills generals sampling sample_state mutmut_132 (the sample without a generator).
+    seen = game.observe(game.new_game(4), 1)
+    sample, after = game.sample_state(seen, Rng.from_seed(9))
+    word, past = Rng(after.key, after.counter - 1).bits()
+    assert past == after
+    assert sample.rng == Rng.from_seed(word)
 
 
 # --- Arneson's War: the laid cards of a long war -----------------------------------------
@@ -257,6 +274,94 @@ def test_caravan_sampling_gives_up_on_an_opening_no_hand_can_hold(
         caravan.sample_state(seen, Rng.from_seed(1))
 
 
+# --- Caravan: the draw of a deck split ------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [1, 2**64 - 1, 2**64 + 1, 3 * 2**70])
+def test_caravan_s_draw_below_a_bound_reads_whole_words_high_word_first(n: int) -> None:
+    """Caravan's sampler draws below a bound of any size from as many 64-bit words as
+    the bound has bits (one word at least), the first drawn the highest, and keeps their
+    value modulo the bound (for key 0 no word is rejected at these bounds)."""
+    # kills caravan sampling _below mutmut_4, _5 (the number of words) and _20, _21 (how
+    # the words are joined)
+    from cardwar.variants.caravan import sampling as caravan_sampling
+
+    words = max(1, -(-n.bit_length() // 64))
+    rng, value = Rng(0, 0), 0
+    for _ in range(words):
+        word, rng = rng.bits()
+        value = (value << 64) | word
+    assert value < (1 << (64 * words)) // n * n
+    assert caravan_sampling._below(Rng(0, 0), n) == (value % n, rng)
+
+
+def test_caravan_s_draw_below_a_bound_rejects_a_word_at_the_last_multiple() -> None:
+    """A word at or above the largest multiple of the bound that 2**64 holds is drawn
+    again: with the bound equal to the first word (above 2**63, so its only multiple
+    below 2**64), that word is rejected and the second kept."""
+    # kills caravan sampling _below mutmut_8 (/ for //), _10, _12 (the limit) and _22 (<=)
+    from cardwar.variants.caravan import sampling as caravan_sampling
+
+    first, rng = Rng(0, 0).bits()
+    second, rng = rng.bits()
+    assert second < first
+    assert first >= 2**63
+    assert caravan_sampling._below(Rng(0, 0), first) == (second, rng)
+
+
+def _caravan_seen_by_seat_0(deck_0: str, deck_1: str, hands: tuple[str, str],
+                            decks: tuple[str, str], discards: str) -> caravan.Observation:
+    options = caravan.options(deck_0=deck_0, deck_1=deck_1, opening_hand=3,
+                              min_deck_size=1, deck_sets=2)
+    state = attrs.evolve(caravan.new_game(0, options),
+                         hands=(parse_cards(hands[0]), parse_cards(hands[1])),
+                         decks=(parse_cards(decks[0]), parse_cards(decks[1])),
+                         discards=parse_cards(discards), turns=9, opening=(False, False))
+    assert fits_the_decks(state)
+    return caravan.observe(state, 0)
+
+
+@pytest.mark.parametrize(("table", "splits"), [
+    # Seat 0's AS AS 2S KS, seat 1's AS 2S 5S 6S; AS and 2S discarded: seat 0's deck is
+    # one AS and the 2S (either unseen AS: 2 picks) or both AS (1 pick).
+    (("AS AS 2S KS", "AS 2S 5S 6S", ("KS", "AS 5S"), ("AS 2S", "6S"), "AS 2S"),
+     {"2S AS": 2, "AS AS": 1}),
+    # Seat 0's 2S 2S 5S 6S KS, seat 1's 5S 6S 7S 8S QH; 5S and 6S discarded: seat 0's
+    # deck holds both 2S (no other deck has one) and the 5S or the 6S.
+    (("2S 2S 5S 6S KS", "5S 6S 7S 8S QH", ("KS", "6S 7S"), ("2S 2S 5S", "8S QH"), "5S 6S"),
+     {"2S 2S 5S": 1, "2S 2S 6S": 1}),
+], ids=["either-kind-first", "owned-kind-first"])
+def test_caravan_s_split_draw_names_each_split_once_per_way_to_choose_its_cards(
+    monkeypatch: pytest.MonkeyPatch, table: Any, splits: dict[str, int]
+) -> None:
+    """Caravan's sampler draws one number below the count of splits of the unseen cards
+    between the seats, each split counted by the ways to choose its copies of each kind
+    from the unseen ones (a product of binomial coefficients): every number below the
+    count names a split that fits both decks, each split as many times as it counts."""
+    # kills caravan sampling _draw mutmut_13 (a kind's least copies ignored), _31 (<=),
+    # _33, _35, _36 (the pick inside a kind's block) and _split_counts mutmut_11 (every
+    # count doubled)
+    from cardwar.variants.caravan import sampling as caravan_sampling
+
+    observation = _caravan_seen_by_seat_0(*table)
+    asked: list[int] = []
+    pick = 0
+
+    def fixed(rng: Rng, n: int) -> tuple[int, Rng]:
+        asked.append(n)
+        return pick, rng
+
+    monkeypatch.setattr(caravan_sampling, "_below", fixed)
+    drawn: Counter[str] = Counter()
+    for pick in range(sum(splits.values())):
+        sample, _ = caravan.sample_state(observation, Rng.from_seed(pick))
+        assert caravan.observe(sample, 0) == observation
+        assert fits_the_decks(sample)
+        drawn[format_cards(sorted(sample.decks[0], key=card_index))] += 1
+    assert set(asked) == {sum(splits.values())}
+    assert drawn == Counter(splits)
+
+
 # --- Cold War -----------------------------------------------------------------------------
 
 
@@ -313,3 +418,22 @@ def test_cold_war_sampling_refuses_counts_that_do_not_fit() -> None:
     with pytest.raises(ObservationError) as more:
         cold_war.sample_state(attrs.evolve(seen, stock_size=40), Rng.from_seed(0))
     assert str(more.value) == "the observation leaves 47 cards unseen but counts 49 hidden ones"
+
+
+def test_cold_war_samples_keep_the_seats_that_left_during_the_trick() -> None:
+    """A war goes on after seat 2 ran out in its refill (``deal_end=last_standing``):
+    every seat's sample keeps seat 2 among those that left the deal in this trick."""
+    # kills cold_war sampling sample_state mutmut_103 (left not passed: no seat left)
+    from tests.strategies import play_out
+
+    opts = cold_war.options(players=3, war_trigger="any_pair", ranks="9 10 J Q K A",
+                            suits="SH", jokers=0, deal_end="last_standing")
+    state = cold_war.new_game(25, opts)
+    for _, _, after in play_out(cold_war, 25, opts, choice_seed=25, max_steps=14):
+        state = after
+    assert state.left == (2,)
+    assert state.stakes
+    assert state.active == (True, True, False)
+    for seat in range(3):
+        sample = check_sample(cold_war, state, seat, seat)
+        assert sample.left == (2,)
