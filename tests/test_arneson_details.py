@@ -1,15 +1,20 @@
 """Details of :mod:`cardwar.variants.arneson` that the main tests leave open: the exact
 messages of :func:`~cardwar.variants.arneson.parse_action` (notation that names no card),
 of the ``players`` option, of :func:`~cardwar.variants.arneson.step` (a card not in the
-hand, a step after the end) and of :func:`~cardwar.variants.arneson.observe`."""
+hand, a step after the end) and of :func:`~cardwar.variants.arneson.observe`; and what
+a round is worth to :class:`~cardwar.variants.arneson.ArnesonSearch` (its valuation, with
+the sampled states fixed), its parameters and its default seed."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import SimpleNamespace
 from typing import Any
 
+import attrs
 import pytest
 
+from cardwar import agents
 from cardwar.cards import Card, CardError, parse_card, parse_cards
 from cardwar.core import (
     GameOverError,
@@ -19,7 +24,12 @@ from cardwar.core import (
     Outcome,
     Termination,
 )
+from cardwar.errors import AgentError
+from cardwar.rng import Rng
 from cardwar.variants import arneson
+from cardwar.variants._battle.rules import Turn
+from cardwar.variants.arneson import agents as arneson_agents
+from cardwar.variants.arneson.agents import ArnesonSearch
 
 
 def _card_error(text: str) -> str:
@@ -252,3 +262,118 @@ def test_a_win_pile_shuffled_during_a_tie_advances_the_generator_of_the_war() ->
     assert _wp_text(war.laid[0]) == f"4S {shuffled[1]}"
     assert _wp_text(war.hands[1]) == "3H 5H"
     assert war.stakes == (1, 0)
+
+
+# --- ArnesonSearch: what a round is worth to it ---------------------------------------------
+
+
+def _fixed_samples(monkeypatch: pytest.MonkeyPatch, hands: Sequence[str]) -> None:
+    """Make ArnesonSearch sample the same states every time: one per entry of ``hands``,
+    the opponent holding those cards and not having chosen, so that the card it is
+    predicted to play (the heuristic's, from those cards) is known."""
+    states = [SimpleNamespace(committed=(None, None), hands=(parse_cards(h), parse_cards(h)))
+              for h in hands]
+
+    def sample(sampler: object, observation: object, rng: Rng, count: int) -> tuple[Any, Rng]:
+        return states, rng
+
+    monkeypatch.setattr(arneson_agents, "sample_states", sample)
+
+
+def _observation(seat: int, rounds: Any = (), stakes: tuple[int, int] = (0, 0),
+                 **opts: Any) -> arneson.Observation:
+    observation = arneson.observe(arneson.new_game(1, arneson.options(**opts)), seat)
+    return attrs.evolve(observation, rounds=rounds, stakes=stakes)
+
+
+def _worth(observation: arneson.Observation, low: str, high: str) -> int:
+    """Return the spend per rank point up to which the agent keeps choosing ``high``
+    over ``low`` (one rank lower): what the better outcome of ``high`` is worth to it,
+    found over the spends 0.5, 1.5, ... 99.5."""
+    legal = (arneson.Choose(parse_card(low)), arneson.Choose(parse_card(high)))
+    return sum(
+        ArnesonSearch(0, spend=k + 0.5).choose(observation, legal) is legal[1] for k in range(100)
+    )
+
+
+#: A war of two rounds: the first with no face-down cards, the second with two (seat 0)
+#: and one (seat 1); three and one staked for the round being chosen. On the table:
+#: seat 0 has 1 + 3 + 1 + (1 + 2) = 8 cards, seat 1 has 1 + 1 + 1 + (1 + 1) = 5.
+_WAR = ((Turn(0, 0, parse_card("9C")), Turn(1, 0, parse_card("9D"))),
+        (Turn(0, 2, parse_card("7C")), Turn(1, 1, parse_card("7D"))))
+
+
+@pytest.mark.parametrize(("seat", "rounds", "stakes", "war_pair", "gain", "loss"), [
+    (0, (), (0, 0), "loser", 2, 2),
+    (1, (), (0, 0), "loser", 2, 2),
+    (0, _WAR, (3, 1), "winner", 2 * 5, 2 * 8),
+    (1, _WAR, (3, 1), "winner", 2 * 8, 2 * 5),
+    (0, _WAR, (3, 1), "loser", 2 * 4, 2 * 7),
+    (1, _WAR, (3, 1), "loser", 2 * 7, 2 * 4),
+])
+def test_arneson_search_values_a_round_by_the_cards_on_the_table(
+    monkeypatch: pytest.MonkeyPatch, seat: int, rounds: Any, stakes: tuple[int, int],
+    war_pair: str, gain: int, loss: int,
+) -> None:
+    """A won round is worth two per card the opponent has on the table (its face-up and
+    face-down cards of every round, and its stake), a lost one costs two per own card,
+    a tie nothing; under war_pair=loser each side's pair card goes back to the loser, so
+    one card less each. Against an opponent predicted to play a Five, the Six (a win)
+    beats the Five (a tie) while the spend per point is below the gain, and the Five
+    beats the Four (a loss) while it is below the loss."""
+    _fixed_samples(monkeypatch, ["5H"])
+    observation = _observation(seat, rounds, stakes, war_pair=war_pair)
+    assert _worth(observation, "5S", "6S") == gain
+    assert _worth(observation, "4S", "5S") == loss
+
+
+def test_arneson_search_keeps_the_first_of_equal_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two cards of one rank are worth the same: the first listed is played."""
+    _fixed_samples(monkeypatch, ["5H"])
+    observation = _observation(0)
+    six_c, six_d = arneson.Choose(parse_card("6C")), arneson.Choose(parse_card("6D"))
+    assert ArnesonSearch(0).choose(observation, (six_c, six_d)) is six_c
+    assert ArnesonSearch(0).choose(observation, (six_d, six_c)) is six_d
+
+
+def test_arneson_search_with_an_infinite_spend_plays_the_first_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An infinite spend makes every card worth minus infinity: none is better than the
+    first."""
+    _fixed_samples(monkeypatch, ["5H"])
+    legal = (arneson.Choose(parse_card("6C")), arneson.Choose(parse_card("2C")))
+    assert ArnesonSearch(0, spend=float("inf")).choose(_observation(0), legal) is legal[0]
+
+
+def test_arneson_search_breaks_an_even_expectation_by_the_cheaper_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Against a Five or a Ten, the Seven and the Eight each win one round and lose one
+    (expectation 0); the tiniest spend then still prefers the cheaper Seven."""
+    _fixed_samples(monkeypatch, ["5H", "10H"])
+    legal = (arneson.Choose(parse_card("8C")), arneson.Choose(parse_card("7C")))
+    assert ArnesonSearch(0, spend=1e-20).choose(_observation(0), legal) is legal[1]
+
+
+def test_arneson_search_checks_samples_and_spend() -> None:
+    """One sample is enough; fewer, a spend below 0 and a bool are refused by name."""
+    assert ArnesonSearch(samples=1).samples == 1
+    assert ArnesonSearch(spend=0).spend == 0.0
+    with pytest.raises(AgentError) as err:
+        ArnesonSearch(samples=0)
+    assert str(err.value) == "samples must be an int >= 1, got 0"
+    for spend in (-0.5, True):
+        with pytest.raises(AgentError) as err:
+            ArnesonSearch(spend=spend)
+        assert str(err.value) == f"spend must be a number >= 0, got {spend!r}"
+
+
+def test_arneson_search_is_seeded_with_0_by_default() -> None:
+    """The default seed is 0: the same choices as ArnesonSearch(0), not those of seed 1."""
+    opts = {"max_battles": 20}
+
+    def moves(agent: ArnesonSearch) -> tuple[str, ...]:
+        return agents.play("arneson", [agent, arneson.heuristic(0)], 3, opts).actions
+
+    assert moves(ArnesonSearch()) == moves(ArnesonSearch(0)) != moves(ArnesonSearch(1))

@@ -1,6 +1,6 @@
 """``cardwar.batch`` at its edges: a machine without numpy (a real failed import, not a
 stubbed helper), a worker without numba handed a batch-engine chunk, and variants given
-as something that names no variant."""
+as something that names no variant; and the documented types of ``Games``' arrays."""
 
 from __future__ import annotations
 
@@ -116,3 +116,23 @@ def test_borrowed_views_read_and_write_the_arrays_they_view() -> None:
 
     with pytest.raises(numba.core.errors.TypingError, match="borrowed"):
         scalar(3)
+
+
+@pytest.mark.parametrize("variant", sorted(batch.Games.VARIANTS))
+def test_games_arrays_have_the_documented_types(variant: str) -> None:
+    """Games' arrays are of the types its attributes document, after the deal and after
+    a step: observation and rewards float64, the legal-action mask uint8, the done flags
+    bool, the seats to move and the turns int64."""
+    import numpy as np
+
+    games = batch.Games(variant, seeds=[1, 2])
+
+    def types() -> list[Any]:
+        return [games.observation.dtype, games.rewards.dtype, games.legal_action_mask.dtype,
+                games.done.dtype, games.to_move.dtype, games.turns.dtype]
+
+    documented = [np.float64, np.float64, np.uint8, np.bool_, np.int64, np.int64]
+    assert types() == documented
+    games.step(games.legal_action_mask.argmax(axis=1))
+    assert types() == documented
+    assert games.turns.tolist() == [1, 1]

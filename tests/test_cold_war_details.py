@@ -1,6 +1,8 @@
 """Details of :mod:`cardwar.variants.cold_war` that the main tests leave open: the exact
 text of a trick record (a set-aside table, several seats leaving) and the exact messages
-of :func:`~cardwar.variants.cold_war.parse_action`."""
+of :func:`~cardwar.variants.cold_war.parse_action`; the heuristic offered only Jokers;
+and :class:`~cardwar.variants.cold_war.ColdWarSearch`'s choices with the true state as its
+only sample, its parameters and its default seed."""
 
 from __future__ import annotations
 
@@ -8,11 +10,15 @@ from typing import Any
 
 import pytest
 
+from cardwar import agents
 from cardwar.cards import Card, CardError, DealError, Rank, parse_card, parse_cards
-from cardwar.core import GameOverError, IllegalActionError, NotationError, OptionError
+from cardwar.core import Agent, GameOverError, IllegalActionError, NotationError, OptionError
+from cardwar.errors import AgentError
 from cardwar.rng import Rng
 from cardwar.variants import cold_war
 from cardwar.variants.cold_war import Play, Played, State, TrickRecord
+from cardwar.variants.cold_war import agents as cold_war_agents
+from cardwar.variants.cold_war.agents import ColdWarSearch
 
 JOKER_RULE = "a Joker needs a declared rank (JK=Q, JK=TOP), other cards none"
 
@@ -414,3 +420,136 @@ def test_the_end_of_a_deal_is_told_in_words() -> None:
                 assert "scored" not in text
             state = after
     assert told >= 6
+
+
+# --- the heuristic agent -------------------------------------------------------------------
+
+
+def test_the_heuristic_with_only_jokers_to_play_leads_the_highest_declaration() -> None:
+    """Offered only Joker plays (a hand of Jokers), the heuristic still leads its highest:
+    the Joker declared TOP."""
+    state = cold_war.new_game(5)
+    jokers = tuple(a for a in cold_war.legal_actions(state) if a.card.is_joker)
+    assert [str(a) for a in jokers] == ["JK=9", "JK=10", "JK=J", "JK=Q", "JK=K", "JK=A", "JK=TOP"]
+    choice = cold_war.ColdWarHeuristic().choose(cold_war.observe(state, 0), jokers)
+    assert str(choice) == "JK=TOP"
+
+
+# --- the search agent ----------------------------------------------------------------------
+
+
+def _search_after_an_ace(monkeypatch: pytest.MonkeyPatch, hand: str,
+                         legal_order: int = 1) -> str:
+    """Return what ColdWarSearch plays for seat 1, holding ``hand``, after seat 0 led the
+    Ace of spades, with the true state as its only sample (seat 2 holds 9H 9S JD or,
+    for a hand with a Nine, QD QH KD, so that no pair starts a war)."""
+    other = "QD QH KD" if "9" in hand else "9H 9S JD"
+    state = cold_war.new_game(1, deal=_deal("AS 9D JH", hand, other))
+    state = cold_war.step(state, cold_war.parse_action("AS"))
+
+    def sample(sampler: object, observation: object, rng: Rng, count: int) -> tuple[Any, Rng]:
+        return [state], rng
+
+    monkeypatch.setattr(cold_war_agents, "sample_states", sample)
+    legal = cold_war.legal_actions(state)[::legal_order]
+    return str(ColdWarSearch(0, samples=1).choose(cold_war.observe(state, 1), legal))
+
+
+def test_cold_war_search_gives_a_trick_it_cannot_win_its_cheapest_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Nothing beats the Ace led: the Nine (9 points) costs less than the Ten or the King
+    (10 each), counted as points its hand and pool would score."""
+    assert _search_after_an_ace(monkeypatch, "9C KC 10H") == "9C"
+
+
+def test_cold_war_search_plays_the_first_of_cards_worth_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """10C, QC and KC lose the same 10 points to the Ace: the first listed is played."""
+    assert _search_after_an_ace(monkeypatch, "10C KC QC") == "10C"
+    assert _search_after_an_ace(monkeypatch, "10C KC QC", legal_order=-1) == "KC"
+
+
+def test_cold_war_search_checks_and_shows_its_samples() -> None:
+    """samples is an int >= 1 (8 by default); anything else is refused by name."""
+    assert repr(ColdWarSearch()) == "ColdWarSearch(samples=8)"
+    assert repr(ColdWarSearch(samples=1)) == "ColdWarSearch(samples=1)"
+    for samples in (0, 1.5):
+        with pytest.raises(AgentError) as err:
+            ColdWarSearch(samples=samples)  # type: ignore[arg-type]
+        assert str(err.value) == f"samples must be an int >= 1, got {samples!r}"
+
+
+def test_cold_war_search_is_seeded_with_0_by_default() -> None:
+    """The default seed is 0: the same choices as ColdWarSearch(0), not those of seed 1."""
+
+    def moves(agent: ColdWarSearch) -> tuple[str, ...]:
+        seats: list[Agent] = [agent, cold_war.heuristic(0), cold_war.heuristic(0)]
+        return agents.play("cold-war", seats, 1, {"max_tricks": 6}).actions
+
+    assert moves(ColdWarSearch(samples=2)) == moves(ColdWarSearch(0, samples=2))
+    assert moves(ColdWarSearch(samples=2)) != moves(ColdWarSearch(1, samples=2))
+
+
+def _search_with_the_true_state(monkeypatch: pytest.MonkeyPatch, state: State) -> str:
+    """Return what ColdWarSearch plays for the seat to act with ``state`` itself as its
+    only sample."""
+
+    def sample(sampler: object, observation: object, rng: Rng, count: int) -> tuple[Any, Rng]:
+        return [state], rng
+
+    monkeypatch.setattr(cold_war_agents, "sample_states", sample)
+    seat = cold_war.to_act(state)
+    assert seat is not None
+    legal = cold_war.legal_actions(state)
+    return str(ColdWarSearch(0, samples=1).choose(cold_war.observe(state, seat), legal))
+
+
+def _after_heuristic_moves(seed: int, moves: int, players: int = 3) -> State:
+    """Return the game of ``seed`` after ``moves`` moves of heuristic players."""
+    state = cold_war.new_game(seed, cold_war.options(players=players))
+    model = cold_war.ColdWarHeuristic()
+    for _ in range(moves):
+        seat = cold_war.to_act(state)
+        assert seat is not None
+        state = cold_war.step(state, model.choose(cold_war.observe(state, seat),
+                                                  cold_war.legal_actions(state)))
+    return state
+
+
+@pytest.mark.parametrize(("players", "seed", "moves", "legal", "expected"), [
+    # Every card loses 1 for the seat; the others would gain 69, 69, or only 39 with KC.
+    (3, 0, 1, "10D 10H KC", "KC"),
+    # 9C gains 91 for the seat and 128 for the others (27 against their mean of 64);
+    # KD gains 19 and gives them nothing: 9C is better by the mean, not by the sum.
+    (3, 53, 278, "9C JD KD", "9C"),
+    # 9H loses 9 and the others gain 20 (-9 - 20 / 3); 10D loses 20 and they lose 20
+    # (-20 + 20 / 3): over the three others' mean, 10D is the better.
+    (4, 28, 47, "9H 10D AD", "10D"),
+    # The first lead of seed 0: the Ace of hearts feeds the others most; the Ten and
+    # the King of diamonds are worth the same, and the Ten is listed first.
+    (3, 0, 0, "10D KD AH", "10D"),
+])
+def test_cold_war_search_weighs_its_gain_against_the_mean_of_the_others(
+    monkeypatch: pytest.MonkeyPatch, players: int, seed: int, moves: int, legal: str,
+    expected: str,
+) -> None:
+    """A play is worth what the seat gains less the mean of what each other player gains
+    (each seat's pool and hand, as the deal would score them), with the true state as
+    the only sample; equal values go to the first listed."""
+    state = _after_heuristic_moves(seed, moves, players)
+    assert " ".join(str(a) for a in cold_war.legal_actions(state)) == legal
+    assert _search_with_the_true_state(monkeypatch, state) == expected
+
+
+def test_cold_war_search_values_a_deal_ending_trick_by_the_deals_scores(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Seed 1 after 258 heuristic moves: the stock is out and seat 2's trick ends the
+    deal. The deal's scores (the totals gained in it, not the totals so far) value each
+    card: it plays the Queen of hearts."""
+    state = _after_heuristic_moves(1, 258)
+    assert (state.deals, state.totals, len(state.stock)) == (1, (241, 20, 239), 0)
+    assert [str(a) for a in cold_war.legal_actions(state)] == ["10S", "JD", "QH"]
+    assert _search_with_the_true_state(monkeypatch, state) == "QH"

@@ -4,17 +4,23 @@ War family (:mod:`cardwar.variants._battle.encoding`) and of General's War, as
 docs/research.md tabulates them; every value of a War tensor, from the observing seat's
 point of view (seat-relative rows), with a reduced two-copy deck, ``wars_to_win`` and a
 battle limit, and without either; and the message that refuses an action other than
-``Play.PLAY``."""
+``Play.PLAY``. Also: War's and Peace's codecs telling their states apart, Caravan's id
+space and length bound under custom decks and its refused ids, Cold War's refused Joker
+plays, Arneson's 52 ids and its tensor of the seat's own choice."""
 
 from __future__ import annotations
 
+from types import ModuleType
+
+import attrs
 import pytest
 
 from cardwar import arneson, caravan, cold_war, generals, peace, war
-from cardwar.cards import CARD_COUNT, card_index, parse_card
+from cardwar.cards import CARD_COUNT, Rank, card_index, parse_card
 from cardwar.encoding import Part, tensor_part
-from cardwar.errors import ActionTypeError
+from cardwar.errors import ActionTypeError, StateError
 from cardwar.variants._battle.rules import BattleRecord, Turn
+from cardwar.variants.caravan.encoding import max_numbers
 
 
 def _battle_layout(n: int) -> tuple[Part, ...]:
@@ -233,3 +239,91 @@ def test_caravan_layout_is_the_documented_parts() -> None:
         Part('turns', (1,), True, "turns played, over the game's length bound"),
     )
     assert _exact(caravan.observation_layout(caravan.options())) == _exact(expected)
+
+
+@pytest.mark.parametrize(("game", "other"), [(war, peace), (peace, war)], ids=["war", "peace"])
+def test_a_war_family_codec_names_the_game_whose_options_a_state_has(
+    game: ModuleType, other: ModuleType
+) -> None:
+    """War's and Peace's states share a class; their codecs tell them apart by the
+    options and name both games when a state is the other one's."""
+    state = attrs.evolve(game.new_game(1), options=other.options())
+    for call in (game.returns, game.standings, game.num_players):
+        with pytest.raises(StateError) as err:
+            call(state)
+        assert str(err.value) == f"expected a state of {game.TITLE}, got one of {other.NAME}"
+
+
+#: Two legal custom Caravan decks (CARAVAN-DECK-CUSTOM, at least 30 cards): 30 cards of
+#: which 18 are number cards, and 33 number cards.
+_FACE_HEAVY = ("JC QC KC JD QD KD JH QH KH JS QS KS 2C 3C 4C 5C 6C 7C 8C 9C 10C AC "
+               "2D 3D 4D 5D 6D 7D 8D 9D")
+_NUMBERS_ONLY = ("2C 3C 4C 5C 6C 7C 8C 9C 10C AC 2D 3D 4D 5D 6D 7D 8D 9D 10D AD "
+                 "2H 3H 4H 5H 6H 7H 8H 9H 10H AH 2S 3S 4S")
+
+
+@pytest.mark.parametrize("decks", [(_FACE_HEAVY, _NUMBERS_ONLY), (_NUMBERS_ONLY, _FACE_HEAVY)],
+                         ids=["seat 1 larger", "seat 0 larger"])
+def test_caravan_ids_and_length_bound_count_each_seats_own_deck(decks: tuple[str, str]) -> None:
+    """P is the number cards of the deck with more of them (33 here, whichever seat owns
+    it), and the game's length bound adds each seat's own deck: its cards and its number
+    cards (30 + 18 and 33 + 33)."""
+    opts = caravan.options(deck_0=decks[0], deck_1=decks[1])
+    assert max_numbers(opts) == 33
+    assert caravan.num_actions(opts) == 240 + 78 * 33 + 53 + 6
+    assert caravan.max_game_length(opts) == (30 + 18) + (33 + 33)
+
+
+def test_caravan_max_numbers_of_one_gives_one_target() -> None:
+    """A cap of one number card per caravan makes P 1: one target per face card."""
+    opts = caravan.options(max_numbers=1)
+    assert max_numbers(opts) == 1
+    assert caravan.num_actions(opts) == 240 + 78 + 53 + 6
+
+
+def test_caravan_ids_refuse_a_sixth_caravan_and_a_target_past_p() -> None:
+    """Only caravans 0 to 5 and targets 0 to P - 1 have ids; the messages say so."""
+    opts = caravan.options()
+    with pytest.raises(ActionTypeError, match=r"caravan=6, target=None\) has no id: "
+                                              r"caravans are 0 to 5$"):
+        caravan.action_to_index(opts, caravan.Play(parse_card("5H"), 6))
+    with pytest.raises(ActionTypeError, match=r"only a face card takes a target, 0 to 39$"):
+        caravan.action_to_index(opts, caravan.Play(parse_card("KS"), 0, 40))
+    assert caravan.action_to_index(opts, caravan.Play(parse_card("KS"), 5, 39)) == 3119
+
+
+@pytest.mark.parametrize("play", ["JK", "9S=Q"])
+def test_a_cold_war_play_with_the_joker_rule_broken_has_no_id(play: str) -> None:
+    """A Joker without a declared rank and another card with one are never legal; their
+    ids are refused with the whole rule."""
+    card, _, rank = play.partition("=")
+    action = cold_war.Play(parse_card(card), Rank.QUEEN if rank else None)
+    with pytest.raises(ActionTypeError) as err:
+        cold_war.action_to_index(cold_war.options(), action)
+    assert str(err.value) == (f"{action!r} has no id: only a Joker, and a Joker always, is "
+                              "played with a declared rank")
+
+
+@pytest.mark.parametrize("opts", [{}, {"ranks": "2 3", "decks": 2}], ids=["default", "small"])
+def test_arneson_has_an_id_per_card_of_the_standard_deck(opts: dict[str, object]) -> None:
+    """Arneson's War has one action id per card of the 52-card deck, whatever the options;
+    the legal-action mask has as many bytes."""
+    options = arneson.options(**opts)
+    assert arneson.num_actions(options) == 52
+    assert len(arneson.legal_action_mask(arneson.new_game(1, options))) == 52
+
+
+def test_an_arneson_tensor_shows_the_seats_own_choice_only() -> None:
+    """Once seat 0 has chosen its card (2C) for the round, its tensor shows that card in
+    ``committed``; seat 1's shows only that the opponent has chosen."""
+    state = arneson.new_game(1)
+    choice = arneson.legal_actions(state)[0]
+    assert str(choice) == "2C"
+    state = arneson.step(state, choice)
+    layout = arneson.observation_layout(arneson.options())
+    mine = arneson.observation_tensor(arneson.observe(state, 0))
+    assert tensor_part(layout, mine, "committed") == _row({"2C": 1.0})
+    assert tensor_part(layout, mine, "opponent_committed") == (0.0,)
+    theirs = arneson.observation_tensor(arneson.observe(state, 1))
+    assert tensor_part(layout, theirs, "committed") == _row({})
+    assert tensor_part(layout, theirs, "opponent_committed") == (1.0,)

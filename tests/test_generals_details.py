@@ -6,20 +6,27 @@ choice or squad, a step after the end) and of
 order of the shuffled deal; claims with colour halves; what the end of a deal leaves behind
 (a pot, the cards of a player's own reserve, revealed generals, the chooser of the next
 deal's claims); who takes on equal squads in a partnership; the order of places among
-players finishing at one check; and squads written as a string."""
+players finishing at one check; squads written as a string; and what a battle is worth to
+:class:`~cardwar.variants.generals.GeneralsSearch` (its valuation, with the sampled states
+fixed), its parameters and default seed, and the heuristic's claims."""
 
 from __future__ import annotations
 
 from collections import Counter
+from types import SimpleNamespace
 from typing import Any
 
 import attrs
 import pytest
 
+from cardwar import agents
 from cardwar.cards import CardError, DealError, parse_card, parse_cards
 from cardwar.core import GameOverError, IllegalActionError, NotationError, OptionError, Termination
+from cardwar.errors import AgentError
 from cardwar.rng import Rng
 from cardwar.variants import generals
+from cardwar.variants.generals import agents as generals_agents
+from cardwar.variants.generals.agents import GeneralsHeuristic, GeneralsSearch
 from tests.support_generals import act, cards, game
 
 
@@ -784,3 +791,170 @@ def test_partial_tensor_refuses_picks_out_of_card_order(partial: Any) -> None:
     row = generals.partial_tensor(generals.options(), (13, 20))
     assert [i for i, value in enumerate(row) if value] == [0, 7]
     assert sum(row) == 2.0
+
+
+
+# --- GeneralsSearch: what a battle is worth to it ------------------------------------------
+
+
+def _fixed_samples(monkeypatch: pytest.MonkeyPatch, hands: list[str]) -> list[int]:
+    """Make GeneralsSearch sample the same states every time: one per entry of ``hands``,
+    the opponent holding those cards with no squad laid, so the squad it is predicted to
+    lay (the heuristic's strongest three) is known. Return a list of the draws asked for."""
+    states = [SimpleNamespace(squads=(None, None), hands=(parse_cards(h), parse_cards(h)))
+              for h in hands]
+    draws: list[int] = []
+
+    def sample(sampler: object, observation: object, rng: Rng, count: int) -> tuple[Any, Rng]:
+        draws.append(count)
+        return states, rng
+
+    monkeypatch.setattr(generals_agents, "sample_states", sample)
+    return draws
+
+
+def _battle_view(mine: str = "", theirs: str = "", kills: tuple[int, int] = (0, 0),
+          **opts: Any) -> generals.Observation:
+    """Seat 0's observation of a two-player battle, with ``mine`` and ``theirs`` in the
+    pot and ``kills`` (seat 0's of seat 1's generals, seat 1's of seat 0's)."""
+    state = generals.new_game(1, generals.options(**opts))
+    while not state.sides:
+        state = generals.step(state, generals.legal_actions(state)[-1])  # pass every claim
+    observation = generals.observe(state, 0)
+    return attrs.evolve(observation, sides=((0,), (1,)),
+                        pot=(parse_cards(mine), parse_cards(theirs)),
+                        kills=((0, kills[0]), (kills[1], 0)))
+
+
+def _squad(text: str) -> generals.Squad:
+    return generals.Squad(parse_cards(text))
+
+
+def _worth(observation: generals.Observation, low: str, high: str) -> int:
+    """Return the largest whole ``k`` (0 to 4095) such that the agent, spending
+    ``k + 0.5`` per point, still lays the squad ``high`` rather than ``low`` (whose sum is
+    one less), plus one: what the better outcome of ``high`` is worth to it."""
+    legal = (_squad(low), _squad(high))
+    lo, hi = -1, 4095
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        agent = GeneralsSearch(0, spend=mid + 0.5)
+        if agent.choose(observation, legal) is legal[1]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo + 1
+
+
+@pytest.mark.parametrize(("pot", "kills", "to_win", "hand", "squads", "win", "loss"), [
+    # The opponent's strongest three of 2 5 6 9 sum 20. A win (21) takes them twice, 40;
+    # a loss (19) gives up its own squad twice, 38.
+    pytest.param(("", ""), (0, 0), 2, "2H 5H 6H 9H", ("4C 6C 9C", "5C 6C 9C", "5C 6C 10C"),
+                 2 * 20, 2 * 19, id="plain"),
+    # A 3 of ours and A 4 7 of theirs in the pot; the opponent's A 5 6 (12, a general). A
+    # win takes their squad and pot twice, 2 * (12 + 12), and kills two generals, 5 each;
+    # a loss (our A 4 6, 11) gives up our squad and pot, 2 * (11 + 3), and our general.
+    # It takes three kills to win: these do not decide the game.
+    pytest.param(("3D", "AD 4D 7D"), (0, 0), 3, "AH 5H 6H",
+                 ("AC 4C 6C", "2C 4C 6C", "3C 4C 6C"), 2 * 24 + 5 * 2, 2 * 14 + 5,
+                 id="pot and generals"),
+    # One kill each already: the second general killed, or lost, decides the game.
+    pytest.param(("", ""), (1, 1), 2, "AH 5H 6H", ("AC 4C 6C", "2C 4C 6C", "3C 4C 6C"),
+                 2 * 12 + 5 + 1000, 2 * 11 + 5 + 1000, id="decisive"),
+])
+def test_generals_search_values_a_battle_by_the_cards_and_generals_it_takes(
+    monkeypatch: pytest.MonkeyPatch, pot: tuple[str, str], kills: tuple[int, int],
+    to_win: int, hand: str, squads: tuple[str, str, str], win: int, loss: int,
+) -> None:
+    """A won battle is worth twice the opponent's squad and pot, plus ``kill`` (5) per
+    general killed, plus 1000 when the kills win the game; a lost one costs twice the own
+    squad and pot, its generals and the game likewise; equal sums are worth 0. Against
+    the predicted squad (the mean over two equal samples), a squad one point stronger
+    (a win) beats an equal one while the spend per point is below the win's worth, and
+    the equal one beats one a point weaker (a loss) while it is below the loss's."""
+    _fixed_samples(monkeypatch, [hand, hand])
+    observation = _battle_view(*pot, kills=kills, kills_to_win=to_win)
+    below, equal, above = squads
+    assert _worth(observation, equal, above) == win
+    assert _worth(observation, below, equal) == loss
+
+
+def test_generals_search_keeps_the_first_of_squads_worth_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two squads of one sum but other cards are worth the same: the first is laid."""
+    _fixed_samples(monkeypatch, ["2H 5H 6H 9H"])
+    first, second = _squad("5C 6C 10C"), _squad("4C 7C 10C")
+    assert GeneralsSearch(0).choose(_battle_view(), (first, second)) is first
+    assert GeneralsSearch(0).choose(_battle_view(), (second, first)) is second
+
+
+def test_generals_search_with_an_infinite_spend_lays_the_first_squad(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An infinite spend makes every squad worth minus infinity: none beats the first."""
+    _fixed_samples(monkeypatch, ["2H 5H 6H 9H"])
+    legal = (_squad("2C 3C 4C"), _squad("5C 6C 10C"))
+    assert GeneralsSearch(0, spend=float("inf")).choose(_battle_view(), legal) is legal[0]
+
+
+def test_generals_search_breaks_an_even_expectation_by_the_cheaper_squad(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With a 2 of theirs in the pot and kill=2, against a predicted 5 or 9 the squads
+    A 2 3 (6, a general) and 2 2 3 (7) each win 2 * (5 + 2) = 14 once and lose 14 once
+    (2 * 6 + 2 for the general, 2 * 7): expectation 0; the tiniest spend still prefers
+    the cheaper A 2 3."""
+    _fixed_samples(monkeypatch, ["2H 3H", "2H 3H 4H"])
+    legal = (_squad("2D 2H 3D"), _squad("AC 2C 3C"))
+    agent = GeneralsSearch(0, spend=1e-20, kill=2)
+    assert agent.choose(_battle_view("", "2S"), legal) is legal[1]
+
+
+def test_generals_search_lays_a_forced_squad_without_sampling(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With one squad to lay there is nothing to search: no state is drawn."""
+    draws = _fixed_samples(monkeypatch, ["2H 5H 6H 9H"])
+    forced = _squad("5C 6C 10C")
+    assert GeneralsSearch(0).choose(_battle_view(), (forced,)) is forced
+    assert draws == []
+    GeneralsSearch(0, samples=3).choose(_battle_view(), (forced, _squad("2C 3C 4C")))
+    assert draws == [3]
+
+
+def test_generals_search_checks_and_shows_its_parameters() -> None:
+    """samples is an int >= 1, spend and kill numbers >= 0 (0 and fractions included);
+    refusals name the parameter; the defaults are 32 samples, spend 1 and kill 5."""
+    assert repr(GeneralsSearch()) == "GeneralsSearch(samples=32, spend=1.0, kill=5.0)"
+    agent = GeneralsSearch(samples=1, spend=0, kill=0.5)
+    assert repr(agent) == "GeneralsSearch(samples=1, spend=0.0, kill=0.5)"
+    assert GeneralsSearch(spend=0.5, kill=0).kill == 0.0
+    with pytest.raises(AgentError) as err:
+        GeneralsSearch(samples=0)
+    assert str(err.value) == "samples must be an int >= 1, got 0"
+    for name in ("spend", "kill"):
+        with pytest.raises(AgentError) as err:
+            GeneralsSearch(**{name: -1})
+        assert str(err.value) == f"{name} must be a number >= 0, got -1"
+
+
+def test_generals_search_is_seeded_with_0_by_default() -> None:
+    """The default seed is 0: the same game as GeneralsSearch(0), not as seed 1's."""
+
+    def moves(agent: GeneralsSearch) -> tuple[str, ...]:
+        return agents.play("generals", [agent, generals.heuristic(0)], 2).actions
+
+    assert moves(GeneralsSearch(samples=4)) == moves(GeneralsSearch(0, samples=4))
+    assert moves(GeneralsSearch(samples=4)) != moves(GeneralsSearch(1, samples=4))
+
+
+def test_generals_heuristic_claims_a_general_when_it_may() -> None:
+    """The heuristic claims the first general listed that it may claim rather than pass,
+    in whatever order the actions come."""
+    state = generals.new_game(1)
+    legal = generals.legal_actions(state)
+    assert [str(a) for a in legal] == ["claim AC", "claim AD", "pass"]
+    observation = generals.observe(state, 1)
+    assert GeneralsHeuristic().choose(observation, legal) is legal[0]
+    assert GeneralsHeuristic().choose(observation, legal[::-1]) is legal[1]

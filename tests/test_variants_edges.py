@@ -2,8 +2,10 @@
 an action that is not one, a step after the end, notation that is not text, a caravan
 that does not exist; small public helpers (``caravan.Pile``'s repr, Cold War's
 ``bomb_points`` on ranks outside the deck); and Cold War's trick limit reached by the
-trick that ends a deal. Every misuse must raise the documented
-error with a message that says what is wrong. (General's War is left to its own tests.)
+trick that ends a deal; the rules modules' own query functions (General's War's too)
+given what is not a state, and Caravan's notation of a long position. Every misuse must
+raise the documented error with a message that says what is wrong. (General's War is
+otherwise left to its own tests.)
 """
 
 from __future__ import annotations
@@ -12,9 +14,10 @@ from typing import Any
 
 import pytest
 
-from cardwar import agents, arneson, caravan, cold_war, peace, records, war
+from cardwar import agents, arneson, caravan, cold_war, generals, peace, records, war
 from cardwar.cards import STANDARD_RANKS, parse_card, parse_cards
 from cardwar.core import GameOverError, IllegalActionError, NotationError, Outcome, Termination
+from cardwar.errors import StateError
 from cardwar.variants import _battle
 
 VARIANTS: list[Any] = [war, peace, arneson, caravan, cold_war]
@@ -103,3 +106,41 @@ def test_a_trick_limit_reached_by_the_trick_that_ends_a_deal_scores_the_deal_fir
     assert state.deals == 1
     assert sum(state.totals) > 0
     assert record.outcome == Outcome(Termination.BATTLE_LIMIT, (), state.totals)
+
+
+RULES_MODULES = [
+    pytest.param(_battle.rules, "the War family", "cardwar.variants._battle.BattleState",
+                 id="battle"),
+    pytest.param(arneson.rules, "Arneson's War", "cardwar.variants.arneson.State",
+                 id="arneson"),
+    pytest.param(cold_war.rules, "Cold War (Zimna Wojna)", "cardwar.variants.cold_war.State",
+                 id="cold-war"),
+    pytest.param(generals.rules, "General's War", "cardwar.variants.generals.State",
+                 id="generals"),
+]
+
+
+@pytest.mark.parametrize(("rules", "title", "cls"), RULES_MODULES)
+@pytest.mark.parametrize("function", ["to_act", "outcome", "num_players", "cards_in_play"])
+def test_the_rules_modules_name_their_game_and_what_they_got_instead_of_a_state(
+    rules: Any, title: str, cls: str, function: str
+) -> None:
+    """The rules modules' own query functions (which the engines call; the variants'
+    num_players is their codec's) refuse a value that is not their state with a message
+    naming the game, its state class and the type given."""
+    with pytest.raises(StateError) as err:
+        getattr(rules, function)("a state")
+    assert str(err.value) == f"expected a state of {title} ({cls}), got str"
+
+
+def test_a_caravan_position_of_four_digits_is_read_and_five_are_refused_shortened() -> None:
+    """A face card's position on a caravan takes up to four digits; a longer one is
+    refused before it is read, the message quoting the first 40 characters of the text."""
+    assert caravan.parse_action("QS>E1000") == caravan.Play(parse_card("QS"), 4, 999)
+    text = "QS>E" + "1" * 50
+    with pytest.raises(NotationError) as err:
+        caravan.parse_action(text)
+    assert str(err.value) == (
+        f"bad action {text[:40]!r}...: the card's position on the caravan has 50 digits; "
+        "at most 4"
+    )
