@@ -13,6 +13,7 @@ from __future__ import annotations
 import enum
 from typing import Any
 
+import attrs
 import pytest
 
 from cardwar.errors import ArgumentError, ArgumentTypeError
@@ -98,6 +99,13 @@ def test_draws_beyond_the_generator_s_bound_stay_in_range() -> None:
 CHANCE = ChanceRng(Draws((1, 2)), 2)
 
 
+@attrs.frozen
+class Counted:
+    """Not a generator, though it has a counter: advanced refuses it rather than return it."""
+
+    counter: int
+
+
 @pytest.mark.parametrize(
     ("rng", "key", "counter", "error", "message"),
     [
@@ -107,8 +115,10 @@ CHANCE = ChanceRng(Draws((1, 2)), 2)
          "advanced expects the Draws of a ChanceRng as its key, got int 7"),
         (CHANCE, CHANCE.key, -2, ArgumentError,
          "advanced's counter expects an int >= 0, got -2"),
+        (Counted(0), 1, 0, ArgumentTypeError,
+         "advanced expects a cardwar.rng.Rng or ChanceRng, got Counted Counted(counter=0)"),
     ],
-    ids=["generator", "key", "counter"],
+    ids=["generator", "key", "counter", "not a generator with a counter"],
 )
 def test_advanced_refuses_each_argument_showing_it(
     rng: object, key: object, counter: object, error: type[Exception], message: str

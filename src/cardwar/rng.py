@@ -293,14 +293,18 @@ def _advanced_error(rng: object, key: object, counter: object) -> CardwarError:
     return ArgumentError(f"advanced cannot advance {rng!r}")  # pragma: no cover - not reached
 
 
+#: The generator classes :func:`advanced` moves.
+_GENERATORS: tuple[type, ...] = (Rng, ChanceRng)
+
+
 def advanced(rng: Rng, key: int, counter: int) -> Rng:
     """Return the generator ``rng`` advanced to ``counter`` (``key`` is its own): itself
     if it has not moved, else a generator of the same kind."""
-    try:
-        if counter == rng.counter:
-            return rng
-    except AttributeError:
-        raise _advanced_error(rng, key, counter) from None
+    if type(rng) not in _GENERATORS:
+        # Checked first: an object with a counter of its own is no generator either.
+        raise _advanced_error(rng, key, counter)
+    if counter == rng.counter:
+        return rng
     if type(rng) is Rng:
         return Rng(key, counter)
     return cast(Rng, _chance_advanced(rng, key, counter))
