@@ -21,7 +21,7 @@ __all__ = ["ArnesonHeuristic", "ArnesonSearch", "heuristic", "search_agent"]
 
 
 def _strength(card: Card) -> int:
-    return int(card.rank) if card.rank is not Rank.JOKER else 15
+    return int(card.rank)  # a Joker is 15 (Rank.JOKER), above the Ace
 
 
 class ArnesonHeuristic:
