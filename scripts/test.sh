@@ -3,7 +3,8 @@
 # branch coverage of at least 98% over src/cardwar), mypy --strict over src, tests and
 # benchmarks, ruff, the Sphinx build with -n -W, and a check of the built pages (no broken
 # image or picture, no code left unrendered).
-# Extra arguments go to pytest (for example: bash scripts/test.sh -m slow --profile full).
+# Extra arguments go to pytest (for example: bash scripts/test.sh -m slow --profile full;
+# -n 0 for one process instead of one per core).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
@@ -26,4 +27,7 @@ COVERAGE=(--cov=cardwar --cov-branch --cov-report=term-missing:skip-covered)
 if [ "$#" -gt 0 ]; then
     COVERAGE+=(--cov-fail-under=0)
 fi
-.venv/bin/python -m pytest "${COVERAGE[@]}" "$@"
+# One pytest worker per core (pytest-xdist), each taking the next test as it finishes one:
+# coverage slows the suite about threefold, and on one core the suite came within two
+# minutes of CI's 20. `-n 0` (an extra argument) runs it in one process.
+.venv/bin/python -m pytest -n auto --dist worksteal "${COVERAGE[@]}" "$@"
