@@ -10,13 +10,23 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cardwar.cards import Card, CardError, DealError, Suit, parse_card, parse_cards
-from cardwar.core import GameOverError, IllegalActionError, NotationError, OptionError
+from cardwar.core import (
+    GameOverError,
+    IllegalActionError,
+    NotationError,
+    OptionError,
+    Outcome,
+    Termination,
+)
 from cardwar.errors import ActionTypeError
 from cardwar.rng import Rng
 from cardwar.variants import caravan
 from cardwar.variants.caravan import Caravan, Direction, Disband, Pile, Play, State
+from cardwar.variants.caravan import rules as caravan_rules
 from tests.support_process import run_text
 
 # Thirty distinct number cards: the smallest custom deck the default options accept.
@@ -793,3 +803,48 @@ def check_told(before: Any, action: Any, after: Any, kind: str, first: str,
                 else f"no longer sells ({new.value})"
             )
     assert rest == [f"caravan {k} {text}" for k, text in changed.items()]
+
+
+@pytest.mark.parametrize(
+    ("top_0", "opts", "opening_0"),
+    [
+        # Eight number cards: seat 0 opens as usual.
+        ("2H 3H 4H 5H 6H 7H 8H 9H", {}, True),
+        # Five face cards among them, with no opening discard: seat 0 can still open.
+        ("JH QH KH JS QS 2H 3H 4H", {"opening_discard": "never"}, True),
+        # Only face cards and Jokers, with no opening discard: seat 0 forfeits at once.
+        ("JH QH KH JS QS KS JK JK", {"opening_discard": "never"}, False),
+    ],
+)
+def test_an_opening_is_forfeited_only_without_a_number_card_or_a_discard(
+    top_0: str, opts: dict[str, Any], opening_0: bool
+) -> None:
+    """CARAVAN-OPENING: a seat whose caravans are not all started stays in its opening
+    while its hand holds a number card (or it may discard); a hand of face cards alone,
+    with no opening discard, ends its opening at the deal."""
+    state = caravan.new_game(0, caravan.options(**opts),
+                             deal=[_stacked(top_0), _stacked("2D 3D 4D 5D 6D 7D 8D 9D")])
+    assert state.opening == (opening_0, True)
+    assert state.to_move == (0 if opening_0 else 1)
+    if opening_0:
+        assert caravan.parse_action("2H>A") in caravan.legal_actions(state)
+
+
+@given(st.lists(st.integers(0, 40), min_size=6, max_size=6), st.booleans())
+def test_a_turn_decides_the_positions_as_position_winners_does(
+    values: list[int], early: bool
+) -> None:
+    """step's conclusion counts the positions itself (a hot path): it must agree with
+    position_winners for every value, at and around the sale's edges (CARAVAN-SELL,
+    CARAVAN-OUTBID, CARAVAN-TIE, CARAVAN-END, CARAVAN-EARLY)."""
+    cars = tuple(_car("x", v) for v in values)
+    won = caravan.position_winners(cars)
+    counts = (won.count(0), won.count(1))
+    hands = (parse_cards("2H"), parse_cards("3H"))
+    opts = caravan.options(early_finish=early)
+    _, _, result = caravan_rules._conclude(opts, ((), ()), hands, cars, (False, False), 9, 0)
+    if None not in won or (early and max(counts) >= 2):
+        assert result == Outcome(Termination.CARAVANS_SOLD,
+                                 (0 if counts[0] > counts[1] else 1,), counts)
+    else:
+        assert result is None

@@ -117,6 +117,7 @@ RULES_MODULES = [
                  id="cold-war"),
     pytest.param(generals.rules, "General's War", "cardwar.variants.generals.State",
                  id="generals"),
+    pytest.param(caravan.rules, "Caravan", "cardwar.variants.caravan.State", id="caravan"),
 ]
 
 
