@@ -225,15 +225,7 @@ def _legal_ids(state: State) -> list[int]:
             ids.extend(discards + i for _, _, _, _, i in cards)
         return ids
     limit = opts.face_limit
-    most = opts.max_numbers
-    ends = []
-    for c in own:
-        car = caravans[c]
-        piles = car.piles
-        if most is not None and len(piles) >= most:
-            continue  # CARAVAN-NUMERAL: the caravan is full
-        last = _VALUE[piles[-1].numeral] if piles else 0
-        ends.append((c, last, car.suit, car.direction))
+    ends = rules._ends(caravans, own, opts.max_numbers)
     heights = [len(car.piles) for car in caravans]
     for n, value, suit, face, _ in cards:
         if n >= 0:

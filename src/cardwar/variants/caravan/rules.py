@@ -708,9 +708,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     opts = state.options
     limit = opts.face_limit
     most = opts.max_numbers
-    # Per own caravan: (index, last value or 0 when empty, suit, direction): the facts
-    # CARAVAN-SUIT, CARAVAN-DIRECTION and CARAVAN-REPEAT look at; made at the first number
-    # card of the hand. The piles of each caravan are counted at the first face card.
+    # The ends of the own caravans (_ends) are made at the first number card of the hand;
+    # the piles of each caravan are counted at the first face card.
     ends: list[tuple[int, int, Suit | None, Direction]] | None = None
     counts: list[int] | None = None
     for card in cards:
@@ -719,14 +718,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         if value is not None:
             # CARAVAN-NUMERAL: number cards go on your own caravans only.
             if ends is None:
-                ends = []
-                for c in own:
-                    car = caravans[c]
-                    piles = car.piles
-                    if most is not None and len(piles) >= most:
-                        continue  # CARAVAN-NUMERAL: the caravan is full
-                    last = _PIPS[piles[-1].numeral.rank] if piles else 0
-                    ends.append((c, last, car.suit, car.direction))
+                ends = _ends(caravans, own, most)
             suit = card.suit
             for c, last, car_suit, d in ends:
                 if last:
@@ -764,6 +756,22 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     out += [_DISCARDS[card] for card in cards]  # CARAVAN-DISCARD
     out += [_DISBANDS[c] for c in own if caravans[c].piles]  # CARAVAN-DISBAND
     return tuple(out)
+
+
+def _ends(caravans: tuple[Caravan, ...], own: range, most: int | None
+          ) -> list[tuple[int, int, Suit | None, Direction]]:
+    """Return, per caravan of ``own`` that may take another number card (CARAVAN-NUMERAL:
+    fewer than ``most``), its index, the value of its last number card (0 when empty), its
+    suit and its direction: the facts CARAVAN-SUIT, CARAVAN-DIRECTION and CARAVAN-REPEAT
+    look at (shared by :func:`legal_actions` and the encoding's legal ids)."""
+    ends = []
+    for c in own:
+        car = caravans[c]
+        piles = car.piles
+        if most is not None and len(piles) >= most:
+            continue  # CARAVAN-NUMERAL: the caravan is full
+        ends.append((c, _PIPS[piles[-1].numeral.rank] if piles else 0, car.suit, car.direction))
+    return ends
 
 
 def _why_illegal(state: State, action: object) -> str | None:
