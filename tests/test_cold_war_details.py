@@ -471,6 +471,26 @@ def test_cold_war_search_plays_the_first_of_cards_worth_the_same(
     assert _search_after_an_ace(monkeypatch, "10C KC QC", legal_order=-1) == "KC"
 
 
+def test_cold_war_search_values_a_play_by_the_change_of_each_seats_pool_and_hand() -> None:
+    """The value of a play is the seat's gain less the mean of the others' gains, each
+    gain the change over the trick of what the seat's pool and hand would score (the cards
+    drawn after it included), not the points held. Seat 0 led the Ace of spades; seat 1
+    holds 9C KC 10H (29 points), seat 0 9D JH (19), seat 2 9H 9S JD (28). Seat 1 plays
+    10H, seat 2 9H: seat 0 takes AS 10H 9H (30) and draws 10C, 59 in all (+40); seat 1
+    keeps 9C KC and draws JC, 29 (0); seat 2 keeps 9S JD and draws QC, 29 (+1). Worth
+    0 - (40 + 1) / 2 to seat 1 (the points held would give 58 - (78 + 57) / 2)."""
+    # kills ColdWarSearch._value mutmut_52 (gains as now + before)
+    state = cold_war.new_game(1, deal=_deal("AS 9D JH", "9C KC 10H", "9H 9S JD"))
+    state = cold_war.step(state, cold_war.parse_action("AS"))
+    after = cold_war.step(state, cold_war.parse_action("10H"))
+    after = cold_war.step(after, cold_war.parse_action("9H"))
+    assert str(after.last_trick) == "0:AS 1:10H 2:9H -> seat 0 takes 3"
+    assert [" ".join(map(str, after.hands[s] + after.pools[s])) for s in range(3)] == [
+        "9D JH 10C 9H 10H AS", "9C KC JC", "9S JD QC"]
+    value = ColdWarSearch(0)._value(state, cold_war.parse_action("10H"), 1)
+    assert value == 0 - (40 + 1) / 2
+
+
 def test_cold_war_search_checks_and_shows_its_samples() -> None:
     """samples is an int >= 1 (8 by default); anything else is refused by name."""
     assert repr(ColdWarSearch()) == "ColdWarSearch(samples=8)"
