@@ -86,6 +86,17 @@ def short_name(module: str) -> str:
     return parts[-1]
 
 
+def listed_module(name: str) -> str:
+    """Return the module of a mutant named in a list (``rng`` for
+    ``cardwar.rng.x_mix64__mutmut_1``), as :func:`load_results` names modules: a
+    package's own mutants are in its ``__init__`` (the registry's, ``cardwar.variants.x_f``,
+    in ``variants.__init__``)."""
+    module = name.removeprefix("cardwar.").rpartition(".")[0]
+    if module == "variants" or (META_ROOT / module.replace(".", "/")).is_dir():
+        return module + ".__init__"
+    return module
+
+
 def pattern(name: str) -> str:
     """Return mutmut's pattern for the mutants of the module selected by ``name``. The
     registry's mutants are named ``cardwar.variants.x_<function>``."""
@@ -122,9 +133,12 @@ def report(minimum: float, modules: list[str]) -> int:
                 unreviewed.append(f"{name} ({'no tests' if code in (5, 33) else code})")
     chosen = {n: code for n, (module, code) in results.items() if module in counts}
     stale = sorted(n for n in reviewed if chosen.get(n) in KILLED)
+    gone = sorted(n for n in (*reviewed, *outside) if n not in results
+                  and (not modules or short_name(listed_module(n)) in modules))
     slow = sorted(n for n in reviewed if chosen.get(n) in TIMEOUT)
     status = 0
-    header = f"{'module':<22}{'mutants':>8}{'killed':>8}{'timeout':>8}{'survived':>9}"
+    width = max([22, *(len(module) + 1 for module in counts)])
+    header = f"{'module':<{width}}{'mutants':>8}{'killed':>8}{'timeout':>8}{'survived':>9}"
     print(header + f"{'outside':>8}{'equivalent':>11}{'score':>8}")
     for module, c in sorted(counts.items()):
         detected = c["killed"] + c["timeout"] + c["outside"]
@@ -135,14 +149,14 @@ def report(minimum: float, modules: list[str]) -> int:
         if flag:
             status = 1
         print(
-            f"{module:<22}{c['mutants']:>8}{c['killed']:>8}{c['timeout']:>8}{c['survived']:>9}"
+            f"{module:<{width}}{c['mutants']:>8}{c['killed']:>8}{c['timeout']:>8}{c['survived']:>9}"
             f"{c['outside']:>8}{c['equivalent']:>11}{score:>7.1f}%{flag}"
         )
     total = sum((c for c in counts.values()), Counter())
     if total["mutants"]:
         detected = total["killed"] + total["timeout"] + total["outside"]
         print(
-            f"{'all':<22}{total['mutants']:>8}{total['killed']:>8}{total['timeout']:>8}"
+            f"{'all':<{width}}{total['mutants']:>8}{total['killed']:>8}{total['timeout']:>8}"
             f"{total['survived']:>9}{total['outside']:>8}{total['equivalent']:>11}"
             f"{100.0 * detected / total['mutants']:>7.1f}%"
         )
@@ -158,6 +172,10 @@ def report(minimum: float, modules: list[str]) -> int:
     if slow:
         print(f"\n{len(slow)} mutants listed as equivalent timed out (counted as detected):")
         for name in slow:
+            print("  " + name)
+    if gone:
+        print(f"\n{len(gone)} listed mutants do not exist (their code changed); remove them:")
+        for name in gone:
             print("  " + name)
     return status
 

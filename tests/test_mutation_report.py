@@ -97,6 +97,30 @@ def test_stale_and_timed_out_equivalents_are_named(
     assert f"listed as equivalent timed out (counted as detected):\n  {rng}2" in out
 
 
+def test_listed_mutants_that_no_longer_exist_are_named(
+    script: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A list entry whose mutant mutmut no longer makes (its function changed or went) is
+    named, in the modules reported; it does not fail the run."""
+    rng = "cardwar.rng.x_mix64__mutmut_"
+    war = "cardwar.variants.war.x_deal__mutmut_"
+    _write(tmp_path, "rng", {f"{rng}1": 0})
+    _write(tmp_path, "variants.war.__init__", {f"{war}1": 0})
+    _lists(tmp_path, equivalent=[f"{rng}1", f"{rng}9", f"{war}1", f"{war}7"],
+           outside=["cardwar.variants.x_f__mutmut_3"])
+    assert script.report(0.0, []) == 0
+    out = capsys.readouterr().out
+    assert out.endswith("3 listed mutants do not exist (their code changed); remove them:\n"
+                        f"  {rng}9\n  {war}7\n  cardwar.variants.x_f__mutmut_3\n")
+    assert script.report(0.0, ["war"]) == 0
+    assert capsys.readouterr().out.endswith(f"remove them:\n  {war}7\n")
+    assert script.report(0.0, ["registry"]) == 0
+    assert "cardwar.variants.x_f__mutmut_3" in capsys.readouterr().out
+    assert script.listed_module(f"{war}7") == "variants.war.__init__"
+    assert script.listed_module("cardwar.variants.war.rules.x_step__mutmut_1") == (
+        "variants.war.rules")
+
+
 def test_modules_are_selected_by_their_short_name(
     script: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
