@@ -17,6 +17,8 @@ import re
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests.support_caches import empty_caches
+
 settings.register_profile(
     "ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
@@ -62,6 +64,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             "test ids with a memory address, different in every run (give the "
             f"parameter an id): {', '.join(unstable[:5])}"
         )
+
+
+@pytest.fixture(autouse=True)
+def _caches_emptied_for_mutmut_stats() -> None:
+    """Under mutmut's stats run (``MUTANT_UNDER_TEST=stats``), every test starts with
+    cardwar's caches empty, so that mutmut maps a cached function to every test that
+    needs it (``tests/support_caches.py``). Other runs keep their caches."""
+    if os.environ.get("MUTANT_UNDER_TEST") == "stats":
+        empty_caches()
 
 
 @pytest.fixture(scope="session")
