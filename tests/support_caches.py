@@ -10,6 +10,7 @@ suite's ``conftest.py`` empties the caches before every test of that run."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from cardwar.encoding import IdentityCache
@@ -19,12 +20,12 @@ from cardwar.encoding import IdentityCache
 _TABLES = ("_RULES",)
 
 
-def _cache(value: Any) -> Any:
-    """Return ``value`` if it is a cache this module empties, else ``None``."""
+def _clearer(value: Any) -> Callable[[], None] | None:
+    """Return what empties ``value`` if it is a cache this module empties, else ``None``."""
     if isinstance(value, IdentityCache):
-        return value
+        return value._entries.clear
     if callable(getattr(value, "cache_clear", None)) and hasattr(value, "cache_info"):
-        return value  # a functools cache
+        return value.cache_clear  # type: ignore[no-any-return]  # a functools cache
     return None
 
 
@@ -33,25 +34,22 @@ def empty_caches() -> int:
     of every imported ``cardwar`` module and of the codecs they hold, and the War family's
     rules tables; return how many there are. Interning tables (cards, Caravan's actions)
     are kept: values made at import refer to their entries by identity."""
-    caches: dict[int, Any] = {}
+    clearers: dict[int, Callable[[], None]] = {}  # by the cache's id: each one once
     for name, module in list(sys.modules.items()):
         if name.partition(".")[0] != "cardwar":
             continue
         for attr, value in list(vars(module).items()):
             if attr in _TABLES and isinstance(value, dict):
-                caches[id(value)] = value
+                clearers[id(value)] = value.clear
                 continue
             owner = getattr(value, "__self__", value)  # a codec, or a method bound to one
             found = [value]
             if (type(owner).__module__.partition(".")[0] == "cardwar"
                     and hasattr(owner, "__dict__") and not isinstance(owner, type)):
                 found += vars(owner).values()
-            caches.update((id(c), c) for c in map(_cache, found) if c is not None)
-    for cache in caches.values():
-        if isinstance(cache, dict):
-            cache.clear()
-        elif isinstance(cache, IdentityCache):
-            cache._entries.clear()
-        else:
-            cache.cache_clear()
-    return len(caches)
+            for cache in found:
+                if (clear := _clearer(cache)) is not None:
+                    clearers[id(cache)] = clear
+    for clear in clearers.values():
+        clear()
+    return len(clearers)

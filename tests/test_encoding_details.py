@@ -37,14 +37,6 @@ def _battle_layout(n: int) -> tuple[Part, ...]:
     )
 
 
-def _layout(game: ModuleType, options: object) -> tuple[Part, ...]:
-    """Return ``game``'s observation layout made in this test, not taken from its codec's
-    cache: mutation testing runs a function's mutants against the tests that called it."""
-    game.observation_layout.__self__._layout.cache_clear()
-    layout: tuple[Part, ...] = game.observation_layout(options)
-    return layout
-
-
 def _exact(layout: tuple[Part, ...]) -> list[tuple[object, ...]]:
     # Every field of each part, its size (which Part's equality leaves out) included.
     return [(p.name, p.shape, p.public, p.doc, p.size) for p in layout]
@@ -60,9 +52,9 @@ def _row(values: dict[str, float]) -> tuple[float, ...]:
 def test_battle_layouts_are_the_documented_parts() -> None:
     # kills BattleEncoding.layout mutmut_4 to 83 (public flags and descriptions)
     for players in (2, 3):
-        layout = _layout(war, war.options(players=players))
+        layout = war.observation_layout(war.options(players=players))
         assert _exact(layout) == _exact(_battle_layout(players))
-    assert _exact(_layout(peace, peace.options())) == _exact(_battle_layout(2))
+    assert _exact(peace.observation_layout(peace.options())) == _exact(_battle_layout(2))
     assert war.observation_shape(war.options(players=3)) == (3 + 3 + 1 + 3 + 1 + 3 * 53,)
 
 
@@ -92,7 +84,7 @@ def test_generals_layout_is_the_documented_parts() -> None:
              "the side of the battle each seat fights on (the chooser's first)"),
         Part("deals", (1,), True, "the number of the current deal, over 8, clipped"),
     )
-    assert _exact(_layout(generals, generals.options(players=n))) == _exact(expected)
+    assert _exact(generals.observation_layout(generals.options(players=n))) == _exact(expected)
 
 
 def test_an_action_other_than_play_is_refused_by_name() -> None:
@@ -203,7 +195,7 @@ def test_cold_war_layout_is_the_documented_parts() -> None:
             Part('totals', (n,), True, 'total scores over the target, clipped into [0, 1]'),
             Part('deals', (1,), True, 'deals completed over the deal limit (0 without one)'),
         )
-        layout = _layout(cold_war, cold_war.options(players=n))
+        layout = cold_war.observation_layout(cold_war.options(players=n))
         assert _exact(layout) == _exact(expected)
 
 
@@ -226,7 +218,7 @@ def test_arneson_layout_is_the_documented_parts() -> None:
         Part('last_battle', (2, CARD_COUNT), True,
              'the face-up cards each seat showed in the last battle'),
     )
-    assert _exact(_layout(arneson, arneson.options())) == _exact(expected)
+    assert _exact(arneson.observation_layout(arneson.options())) == _exact(expected)
 
 
 def test_caravan_layout_is_the_documented_parts() -> None:
@@ -246,7 +238,7 @@ def test_caravan_layout_is_the_documented_parts() -> None:
         Part('opening', (2,), True, 'whether each seat is still in its opening'),
         Part('turns', (1,), True, "turns played, over the game's length bound"),
     )
-    assert _exact(_layout(caravan, caravan.options())) == _exact(expected)
+    assert _exact(caravan.observation_layout(caravan.options())) == _exact(expected)
 
 
 @pytest.mark.parametrize(("game", "other"), [(war, peace), (peace, war)], ids=["war", "peace"])

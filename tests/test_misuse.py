@@ -35,7 +35,6 @@ def _foreign_actions() -> list[Any]:
 FOREIGN = _foreign_actions()
 STATES = {v.NAME: v.new_game(3) for v in VARIANTS}
 
-#: Values of every kind, none of them an action of any game.
 def _names_no_variant(text: str) -> bool:
     """Return whether ``text`` is refused as a variant's name: the registry reads names in
     any case (``COLD-WAR``), and Hypothesis also draws text from the string constants of
@@ -47,6 +46,7 @@ def _names_no_variant(text: str) -> bool:
     return False
 
 
+#: Values of every kind, none of them an action of any game.
 junk = st.one_of(
     st.none(),
     st.booleans(),
