@@ -53,6 +53,8 @@ COMBINATIONS: dict[str, dict[str, Any]] = {
     "pickup_order=seat_order,wars_to_win=3": {"pickup_order": "seat_order", "wars_to_win": 3},
     "hand_size=1 (shuffled pickup)": {"hand_size": 1},
     "face_down=0,decks=2": {"face_down": 0, "decks": 2},
+    # A stake of one card is the whole stake: the observation's stakes read 1.0 in a war.
+    "face_down=1": {"face_down": 1},
     "hand_size=6,face_down=30,max_battles=40": {"hand_size": 6, "face_down": 30,
                                                 "max_battles": 40},
     "small odd deck": {"ranks": "2,3,4", "suits": "C,D,H", "hand_size": 1,
