@@ -66,6 +66,8 @@ COMBINATIONS: dict[str, dict[str, Any]] = {
     "three ranks,last_plays,max_deals=None": {"ranks": "8 9 10", "decks": 3,
                                               "bomb_mode": "last_plays", "max_deals": None,
                                               "target": 600},
+    # Two ranks: no three cards are in sequence, so no bomb, not even with Jokers.
+    "two ranks": {"ranks": "K A"},
 }
 
 #: The terminations each combination reaches among the seeds of the ci profile.

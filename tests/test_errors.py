@@ -119,13 +119,17 @@ def test_a_joker_rank_is_refused_by_options_not_by_new_game(name: str) -> None:
 def test_a_caravan_deck_too_large_to_shuffle_is_refused_by_options() -> None:
     # D16: a custom deck of 20,000 cards was accepted and failed only in new_game.
     one_set = " ".join(str(c) for c in cardwar.caravan.deck())
-    with pytest.raises(cardwar.OptionError, match=r"holds at most 16384 cards, this one has "
-                       r"19980"):
-        cardwar.caravan.options(deck_0=" ".join([one_set] * 370), deck_sets=370)
-    # Just under the bound plays.
+    with pytest.raises(cardwar.OptionError, match=r"^option 'deck_1': a caravan deck holds at "
+                       r"most 16384 cards, this one has 19980$") as refused:
+        cardwar.caravan.options(deck_1=" ".join([one_set] * 370), deck_sets=370)
+    assert refused.value.option == "deck_1"
+    # A deck of exactly the bound plays: 303 whole sets and the first 22 cards of another.
     sets = 16384 // 54
-    opts = cardwar.caravan.options(deck_0=" ".join([one_set] * sets), deck_sets=sets)
-    assert len(cardwar.caravan.new_game(0, opts).decks[0]) == 54 * sets - 8
+    cards = [one_set] * sets + [" ".join(one_set.split()[:16384 - 54 * sets])]
+    opts = cardwar.caravan.options(deck_0=" ".join(cards), deck_sets=sets + 1)
+    assert opts.deck_0 is not None
+    assert len(opts.deck_0) == 16384
+    assert len(cardwar.caravan.new_game(0, opts).decks[0]) == 16384 - 8
 
 
 @pytest.mark.parametrize("action_class", [
