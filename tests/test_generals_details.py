@@ -793,6 +793,15 @@ def test_partial_tensor_refuses_picks_out_of_card_order(partial: Any) -> None:
     assert sum(row) == 2.0
 
 
+@pytest.mark.parametrize("partial", [13, "13 20", None, {13, 20}])
+def test_partial_tensor_refuses_picks_that_are_not_a_sequence(partial: Any) -> None:
+    from cardwar.encoding import ActionIndexError
+
+    with pytest.raises(ActionIndexError) as err:
+        generals.partial_tensor(generals.options(), partial)
+    assert str(err.value) == f"the ids picked so far are a tuple of ints, got {partial!r}"
+
+
 
 # --- GeneralsSearch: what a battle is worth to it ------------------------------------------
 
