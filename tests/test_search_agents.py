@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 
 import cardwar
-from cardwar import agents, arneson, cold_war, generals
+from cardwar import agents, arneson, caravan, cold_war, generals
 from cardwar.core import Agent
 from cardwar.errors import AgentError
 from cardwar.rng import derive_seed
@@ -235,3 +235,60 @@ def test_caravans_search_agent_is_the_rollout_player_and_needs_the_fast_extra(
     # cardwar play then sets the heuristic against you, as without a search agent.
     assert _opponent_kind(args, cardwar.variant("caravan")) == "heuristic"
     assert _opponent_kind(args, cardwar.variant("arneson")) == "search"
+
+
+# --- Caravan's rollout player: its settings, seed and lone actions ------------------------
+
+
+def _caravan_midgame() -> tuple[caravan.Observation, tuple[caravan.Action, ...]]:
+    """A position past both openings (seed 7, eight random moves) whose choice by a
+    one-sample rollout player depends on its seed."""
+    state = caravan.new_game(7)
+    mover = agents.RandomAgent(3)
+    for _ in range(8):
+        seat = caravan.to_act(state)
+        assert seat is not None
+        state = caravan.step(state, mover.choose(caravan.observe(state, seat),
+                                                 caravan.legal_actions(state)))
+    seat = caravan.to_act(state)
+    assert seat is not None
+    return caravan.observe(state, seat), caravan.legal_actions(state)
+
+
+def test_caravan_rollout_names_its_settings_and_refuses_bad_ones() -> None:
+    from cardwar.variants.caravan import CaravanRollout
+
+    assert repr(CaravanRollout()) == "CaravanRollout(rollouts=512, min_samples=4, max_samples=64)"
+    for name in ("rollouts", "min_samples", "max_samples"):
+        with pytest.raises(AgentError) as refused:
+            CaravanRollout(**{name: 0})
+        assert str(refused.value) == f"{name} must be an int >= 1, got 0"
+
+
+def test_caravan_rollout_seeds_from_0_and_plays_a_lone_action_without_drawing() -> None:
+    from cardwar.variants.caravan import CaravanRollout
+
+    def one_sample(seed: int | None = None) -> CaravanRollout:
+        if seed is None:  # the default seed
+            return CaravanRollout(rollouts=1, min_samples=1, max_samples=1)
+        return CaravanRollout(seed, rollouts=1, min_samples=1, max_samples=1)
+
+    obs, legal = _caravan_midgame()
+    assert len(legal) > 2
+    choice = one_sample(0).choose(obs, legal)
+    assert one_sample().choose(obs, legal) == choice  # the default seed is 0
+    assert one_sample(1).choose(obs, legal) != choice  # another seed draws another state
+    lone = one_sample(0)
+    assert lone.choose(obs, legal[:1]) == legal[0]
+    assert lone.choose(obs, legal) == choice  # the generator was not touched
+
+
+def test_caravan_rollout_choice_does_not_depend_on_the_order_of_two_actions() -> None:
+    # Each action's playouts start from the same sampled states, so the better of two
+    # (their means differ here) is chosen whichever is listed first.
+    from cardwar.variants.caravan import CaravanRollout
+
+    obs, legal = _caravan_midgame()
+    a, b = legal[0], legal[-1]
+    chosen = CaravanRollout(0).choose(obs, (a, b))
+    assert CaravanRollout(0).choose(obs, (b, a)) == chosen
