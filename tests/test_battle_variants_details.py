@@ -172,3 +172,21 @@ def test_step_refuses_what_is_not_a_state_naming_the_game_and_the_type(
         game.step(given, game.Play.PLAY)
     assert str(err.value) == (f"expected a state of {game.TITLE} "
                               f"(cardwar.variants._battle.BattleState), got {kind}")
+
+
+def test_skip_cycles_skips_every_whole_cycle_that_ends_no_game() -> None:
+    # WAR-CYCLE: as many whole cycles pass as leave every seat short of the goal and the
+    # game short of its limit, so the game ends within the one cycle then played out.
+    from cardwar.variants._battle import skip_cycles
+
+    then, now = (10, 2, (1, 1)), (16, 4, (2, 2))  # a cycle of 6 battles, 2 wars, 1 won each
+    assert skip_cycles(then, now, 10**6, None) == (5999998, 1999998, (999999, 999999))
+    # Seat 0 wins 2 wars a cycle: 4 more cycles leave it at 10, one short of 11.
+    assert skip_cycles((0, 0, (0, 0)), (5, 2, (2, 0)), 11, None) == (25, 10, (10, 0))
+    # A limit of 100 battles: 13 cycles reach battle 94, a 14th would pass the limit.
+    assert skip_cycles(then, now, 10**6, 100) == (94, 30, (15, 15))
+    # A limit of 95: the same 13 cycles end at battle 94, one short of it.
+    assert skip_cycles(then, now, 10**6, 95) == (94, 30, (15, 15))
+    # Nothing to skip when the next cycle already reaches the goal or the limit.
+    assert skip_cycles(then, now, 3, None) == now
+    assert skip_cycles(then, now, 10**6, 17) == now
