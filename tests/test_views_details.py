@@ -240,7 +240,7 @@ def test_cold_war_seat_s_view_of_a_finished_game_ends_with_its_result() -> None:
     """Once the game is over, every seat's view says how it ended, as the table's does."""
     state = cold_war.new_game(3, cold_war.options(target=100))
     pick = random.Random(3)
-    while (seat := cold_war.to_act(state)) is not None:
+    while cold_war.to_act(state) is not None:
         state = cold_war.step(state, pick.choice(cold_war.legal_actions(state)))
     result = cold_war.outcome(state)
     assert result is not None
