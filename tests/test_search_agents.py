@@ -266,6 +266,8 @@ def test_caravan_rollout_names_its_settings_and_refuses_bad_ones() -> None:
 
 
 def test_caravan_rollout_seeds_from_0_and_plays_a_lone_action_without_drawing() -> None:
+    # As test_a_search_agent_plays_a_lone_action_without_drawing for the other searchers,
+    # with one sample a decision, so that the choice depends on the generator's position.
     from cardwar.variants.caravan import CaravanRollout
 
     def one_sample(seed: int | None = None) -> CaravanRollout:
