@@ -1,7 +1,8 @@
 """The misuse suite, beside the conformance suite: every variant given wrong types and
 values everywhere its API takes input (actions, other variants' actions and states, seats,
-options, deals, notation) answers with one of cardwar's own errors, and leaves its input
-as it was. Hypothesis draws the misuse."""
+options, deals, notation, observations built by hand for ``sample_state``) answers with
+one of cardwar's own errors, and leaves its input as it was. Hypothesis draws the
+misuse."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import copy
 import math
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -357,3 +358,67 @@ def test_a_refused_state_is_named_with_the_variant_and_what_it_got(variant: Vari
         text = str(err.value)
         assert any(text.startswith(f"expected a state of {n} (") for n in names), (what, text)
         assert text.endswith(", got str"), (what, text)
+
+
+SAMPLED = [v for v in VARIANTS if getattr(v, "sample_state", None) is not None]
+
+
+def _changed(value: Any) -> st.SearchStrategy[Any]:
+    """Values near ``value``, an observation's field: an int moved by a little, one entry
+    of a tuple of ints moved, a tuple with an entry dropped or repeated, its ints as
+    floats or bools, or the tuple as a list."""
+    near = st.integers(min_value=-3, max_value=3).filter(bool)
+    if type(value) is int:
+        return st.one_of(near.map(lambda d: value + d), st.just(float(value)))
+    if type(value) is not tuple or not value:
+        return st.nothing()
+    choices = [st.just(value[1:]), st.just(value + value[:1]), st.just(list(value))]
+    if all(type(v) is int for v in value):
+        choices += [
+            st.tuples(st.integers(0, len(value) - 1), near).map(
+                lambda at: tuple(v + at[1] * (i == at[0]) for i, v in enumerate(value))),
+            st.just(tuple(float(v) for v in value)),
+            st.just(tuple(bool(v) for v in value)),
+        ]
+    return st.one_of(choices)
+
+
+@pytest.mark.parametrize("variant", SAMPLED, ids=[v.NAME for v in SAMPLED])
+@given(data=st.data())
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_sampling_an_observation_built_by_hand_refuses_or_gives_it_back(
+    variant: Variant, data: st.DataObject
+) -> None:
+    """An observation of a random position with one field replaced (junk, or a value
+    near the right one): ``sample_state`` raises one of cardwar's errors, or returns a
+    state whose observation by that seat is exactly the one given; either way the
+    observation is left as it was."""
+    import random
+
+    import attrs
+
+    from cardwar.rng import Rng
+
+    seed = data.draw(st.integers(0, 40), label="seed")
+    state = variant.new_game(seed)
+    choose = random.Random(seed)
+    for _ in range(data.draw(st.integers(0, 40), label="moves")):
+        actions = variant.legal_actions(state)
+        if not actions:
+            break
+        state = variant.step(state, choose.choice(actions))
+    seat = data.draw(st.integers(0, variant.num_players(state) - 1), label="seat")
+    seen = variant.observe(state, seat)
+    names = [f.name for f in attrs.fields(type(seen)) if f.name != "options"]
+    name = data.draw(st.sampled_from(names), label="field")
+    value = data.draw(st.one_of(junk, _changed(getattr(seen, name))), label="value")
+    bad = attrs.evolve(seen, **{name: value})
+    before = repr(bad)
+    try:
+        sample, _ = cast(Any, variant).sample_state(bad, Rng.from_seed(seed))
+    except CardwarError:
+        pass
+    else:
+        assert variant.observe(sample, bad.seat) == bad
+        assert repr(variant.observe(sample, bad.seat)) == before
+    assert repr(bad) == before

@@ -15,7 +15,8 @@ split from the number drawn, each split named once per way to choose its cards."
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Literal, cast
 
 import attrs
 import pytest
@@ -23,7 +24,7 @@ import pytest
 from cardwar import arneson, caravan, cold_war, generals, peace, war
 from cardwar.cards import Rank, card_index, format_cards, parse_cards
 from cardwar.core import NotationError
-from cardwar.errors import ObservationError, OptionsTypeError, StateError
+from cardwar.errors import ObservationError, OptionsTypeError, SeatError, StateError
 from cardwar.rng import Rng
 from cardwar.variants._battle import Cycle
 from tests.test_sampling import check_sample, fits_the_decks, lays_face_up_cards
@@ -32,8 +33,9 @@ from tests.test_sampling import check_sample, fits_the_decks, lays_face_up_cards
 
 
 @pytest.mark.parametrize(("game", "other"),
-                         [(arneson, generals), (generals, arneson), (cold_war, arneson)],
-                         ids=["arneson", "generals", "cold-war"])
+                         [(arneson, generals), (generals, arneson), (cold_war, arneson),
+                          (caravan, arneson)],
+                         ids=["arneson", "generals", "cold-war", "caravan"])
 def test_sampling_errors_name_the_game(game: Any, other: Any) -> None:
     # Kills arneson sampling sample_state mutmut_3 and generals sampling sample_state mutmut_4.
     state = game.new_game(0)
@@ -360,6 +362,172 @@ def test_caravan_s_split_draw_names_each_split_once_per_way_to_choose_its_cards(
         drawn[format_cards(sorted(sample.decks[0], key=card_index))] += 1
     assert set(asked) == {sum(splits.values())}
     assert drawn == Counter(splits)
+
+
+def test_caravan_samples_count_every_copy_of_a_card_on_the_caravans() -> None:
+    """Decks of two sets: after 24 random moves from seed 0 each seat has two copies of
+    one number card on its caravans; both seats' samples count both copies (one copy
+    counted would leave one too many unseen, and no deal would fit)."""
+    # kills caravan sampling sample_state mutmut_34 (+= 1 made = 1)
+    from tests.strategies import play_out
+
+    pair = "AS AS 2S 2S 3S 3S 4H 4H 5H 5H 6D 6D 7D 7D 8C 8C"
+    opts = caravan.options(deck_0=pair, deck_1=pair, deck_sets=2, min_deck_size=1)
+    *_, (_, _, state) = play_out(caravan, 0, opts, choice_seed=0, max_steps=24)
+    for side in (0, 1):
+        numerals = Counter(pile.numeral for car in state.caravans[3 * side:3 * side + 3]
+                           for pile in car.piles)
+        assert max(numerals.values()) == 2, side
+    for seat in (0, 1):
+        check_sample(caravan, state, seat, seat)
+
+
+def test_caravan_samples_an_observation_that_shows_every_card() -> None:
+    """Nothing unseen (every card in a hand or on the discard pile, both decks empty):
+    the one state that gives the observation."""
+    seen = _caravan_seen_by_seat_0("AS 2S 3S", "4S 5S", ("AS 2S 3S", ""), ("", ""), "4S 5S")
+    sample, _ = caravan.sample_state(seen, Rng.from_seed(0))
+    assert sample.hands == (parse_cards("AS 2S 3S"), ())
+    assert sample.decks == ((), ())
+    assert caravan.observe(sample, 0) == seen
+
+
+def test_caravan_sampling_refusals_say_what_is_wrong() -> None:
+    # kills caravan sampling sample_state mutmut_52 (the text of "more of a card") and
+    # those of both "no deal" messages
+    seen = _caravan_seen_by_seat_0("AS 2S 3S", "4S 5S", ("AS 2S 3S", ""), ("", ""), "4S 5S")
+    refusals = {
+        # An AS more on the discard pile than both decks hold.
+        "shown twice": (attrs.evolve(seen, discards=parse_cards("4S 5S AS")),
+                        "the observation shows more of a card than both decks hold"),
+        # One card more counted in seat 1's deck than are unseen (none is).
+        "counted more": (attrs.evolve(seen, deck_sizes=(0, 1)),
+                         "no deal of the options' decks gives this observation"),
+        # The counts add up (seat 0's deck counted one, seat 1's none), but the two
+        # unseen cards (4S, 5S) are both seat 1's: no split gives seat 0 a card.
+        "split fits no deck": (
+            attrs.evolve(_caravan_seen_by_seat_0("AS 2S 3S", "4S 5S", ("AS 2S 3S", "4S"),
+                                                 ("", "5S"), ""), deck_sizes=(1, 0)),
+            "no deal of the options' decks gives this observation"),
+        "negative": (attrs.evolve(seen, deck_sizes=(1, -1)),
+                     "the observation counts fewer than no cards in a hand or a deck: "
+                     "hands (3, 0), decks (1, -1)"),
+        "huge": (attrs.evolve(seen, deck_sizes=(10**12, 0)),
+                 "no deal of the options' decks gives this observation"),
+    }
+    for what, (observation, message) in refusals.items():
+        with pytest.raises(ObservationError) as refused:
+            caravan.sample_state(observation, Rng.from_seed(0))
+        assert str(refused.value) == message, what
+
+
+# --- observations built by hand -----------------------------------------------------------
+
+
+def _cold_war_war_seen() -> cold_war.Observation:
+    return cold_war.observe(_cold_war_at_war(), 0)
+
+
+@pytest.mark.parametrize(("game", "field", "value", "message"), [
+    (war, "won_sizes", (False, False),
+     "the observation's won_sizes should be tuple[int, ...], got (False, False)"),
+    (peace, "set_aside", 0.0, "the observation's set_aside should be int, got 0.0"),
+    (arneson, "stakes", (0,), "the observation's stakes should be tuple[int, int], got (0,)"),
+    (arneson, "last", "AS", "the observation's last should be BattleRecord | None, got 'AS'"),
+    (arneson, "opponent_committed", 0,
+     "the observation's opponent_committed should be bool, got 0"),
+    (cold_war, "hand", ("AS",),
+     "the observation's hand should be tuple[Card, ...], got ('AS',)"),
+    (cold_war, "war_rank", 12, "the observation's war_rank should be Rank | None, got 12"),
+    (generals, "scores", [0, 0], "the observation's scores should be tuple[int, ...], got [0, 0]"),
+], ids=["war-bools", "peace-float", "arneson-one-stake", "arneson-last", "arneson-bool",
+        "cold-war-text", "cold-war-rank", "generals-list"])
+def test_sampling_refuses_an_observation_with_a_field_of_a_wrong_type(
+    game: Any, field: str, value: Any, message: str
+) -> None:
+    """A field not of its annotated type (those the sampler would read as another, and
+    those it would copy into the state) is named, with what it should be."""
+    seen = attrs.evolve(game.observe(game.new_game(1), 0), **{field: value})
+    for _ in range(2):  # refused again: an observation refused is never taken as checked
+        with pytest.raises(ObservationError) as refused:
+            game.sample_state(seen, Rng.from_seed(0))
+        assert str(refused.value) == message
+
+
+@attrs.frozen
+class _Inner:
+    count: int
+
+
+@attrs.frozen
+class _PluginSeen:
+    """An observation of a plugin's game, with annotations no built-in one uses."""
+
+    mode: Literal["open", "closed"]
+    cards: Sequence[Rank]
+    hook: Callable[[int], int]
+    inner: _Inner
+    options: war.Options
+
+
+def test_malformed_reads_the_annotations_a_plugin_s_observation_may_use() -> None:
+    """Literals, abstract generics (their class only), callables and nested records."""
+    from cardwar.sampling import malformed
+
+    good = _PluginSeen("open", [Rank.ACE], abs, _Inner(1), war.Options())
+    assert malformed(good) is None
+    bad: dict[str, tuple[Any, str]] = {
+        "mode": ("shut", "the observation's mode should be Literal['open', 'closed'], "
+                         "got 'shut'"),
+        "cards": (5, "the observation's cards should be Sequence[Rank], got 5"),
+        "hook": (None, "the observation's hook should be Callable[[int], int], got None"),
+        "inner": (_Inner(True),
+                  "the observation's inner should be _Inner, got _Inner(count=True)"),
+    }
+    for field, (value, message) in bad.items():
+        assert malformed(attrs.evolve(good, **{field: value})) == message, field
+    assert malformed(attrs.evolve(good, mode=cast(Any, 1))) is not None  # not 'open'
+
+
+def test_sampling_refuses_an_observation_whose_parts_disagree() -> None:
+    """Fields of the right types that no state gives together: the message says which
+    parts disagree, or how sampling them failed."""
+    general = generals.observe(generals.new_game(1), 0)
+    with pytest.raises(ObservationError) as counted:  # the sample gives back (0, 0)
+        generals.sample_state(attrs.evolve(general, won_sizes=(1, -1)), Rng.from_seed(0))
+    assert str(counted.value) == (
+        "the observation's parts disagree (won_sizes): no state gives it")
+    with pytest.raises(ObservationError) as short:  # a count per seat, one seat short
+        generals.sample_state(attrs.evolve(general, hand_sizes=(5,)), Rng.from_seed(0))
+    assert str(short.value) == ("the observation's parts disagree: sampling it failed "
+                                "with IndexError: tuple index out of range")
+    assert isinstance(short.value.__cause__, IndexError)
+    seen = _cold_war_war_seen()
+    stray = (*seen.stake_seats[:-1], 3)  # a stake laid by a fourth seat of three
+    with pytest.raises(ObservationError) as seats:
+        cold_war.sample_state(attrs.evolve(seen, stake_seats=stray), Rng.from_seed(0))
+    assert str(seats.value) == ("the observation's parts disagree: what it shows makes no "
+                                "state of the game")
+    assert isinstance(seats.value.__cause__, IndexError)
+
+
+def test_sampling_still_refuses_what_is_not_an_observation_or_a_generator() -> None:
+    state: Any = arneson.new_game(1)
+    with pytest.raises(StateError, match=r"^expected an observation of Arneson's War, got State"):
+        arneson.sample_state(state, Rng.from_seed(0))  # a state's fields are not looked at
+    with pytest.raises(StateError) as no_rng:
+        arneson.sample_state(arneson.observe(state, 0), cast(Any, 0))
+    assert str(no_rng.value) == "expected a cardwar.rng.Rng, got int"
+
+
+@pytest.mark.parametrize("game", [war, peace, arneson, caravan],
+                         ids=["war", "peace", "arneson", "caravan"])
+def test_sampling_refuses_a_seat_that_is_not_in_the_game(game: Any) -> None:
+    seen = game.observe(game.new_game(1), 0)
+    for seat in (2, -1):
+        with pytest.raises(SeatError) as refused:
+            game.sample_state(attrs.evolve(seen, seat=seat), Rng.from_seed(0))
+        assert str(refused.value) == f"seat must be an int in [0, 1], got {seat}"
 
 
 # --- Cold War -----------------------------------------------------------------------------

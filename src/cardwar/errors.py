@@ -75,7 +75,8 @@ class StateError(CardwarError, TypeError):
 
 class ObservationError(CardwarError, ValueError):
     """Raised when an observation cannot have come from any state of its game (its card
-    counts do not fit the deck), so that no state can be sampled for it."""
+    counts do not fit the deck, a field is not of its type, or its parts contradict each
+    other), so that no state can be sampled for it."""
 
 
 class SeatError(CardwarError, ValueError, TypeError):

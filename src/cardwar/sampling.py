@@ -5,13 +5,20 @@ are hidden."""
 
 from __future__ import annotations
 
+import re
+import threading
+import types
+import typing
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
+import attrs
+
 from cardwar.cards import Card
 from cardwar.errors import (
     ArgumentError,
+    CardwarError,
     ObservationError,
     OptionsTypeError,
     StateError,
@@ -23,7 +30,10 @@ from cardwar.errors import (
 )
 from cardwar.rng import Rng
 
-__all__ = ["check_arguments", "cut", "fresh_rng", "sample_states", "unseen"]
+__all__ = [
+    "check_arguments", "cut", "fresh_rng", "malformed", "sample_checked", "sample_states",
+    "unseen",
+]
 
 
 def check_arguments(observation: object, observation_type: type, title: str,
@@ -112,6 +122,175 @@ def fresh_rng(rng: Rng) -> tuple[Rng, Rng]:
 
 
 S = TypeVar("S")
+
+
+def malformed(observation: object) -> str | None:
+    """Return what is wrong with the types of ``observation``'s fields, as its class
+    annotates them (recursively through the records it holds), or ``None`` if nothing is.
+    Ints are ints (not bools, not floats), tuples are tuples.
+
+    >>> import attrs
+    >>> from cardwar import arneson
+    >>> seen = arneson.observe(arneson.new_game(3), 0)
+    >>> malformed(seen) is None, malformed("not an attrs instance") is None
+    (True, True)
+    >>> print(malformed(attrs.evolve(seen, stock_sizes=[23, 23])))
+    the observation's stock_sizes should be tuple[int, ...], got [23, 23]
+    """
+    fields = _fields(type(observation))
+    if fields is None:
+        return None
+    for name, hint in fields:
+        value = getattr(observation, name, None)
+        if not _conforms(value, hint):
+            return (f"the observation's {name} should be {_spelled(hint)}, "
+                    f"got {shown(value)}")
+    return None
+
+
+#: Each class's fields with their resolved annotations (see :func:`_fields`); filled once
+#: per class, under a lock (read without one: a dict's lookup is atomic).
+_FIELDS: dict[type, list[tuple[str, Any]] | None] = {}
+_FIELDS_LOCK = threading.Lock()
+
+
+def _fields(cls: type) -> list[tuple[str, Any]] | None:
+    """Return ``cls``'s fields and their annotations: ``None`` for a card or options
+    (their constructors check them), or a class that is not an attrs class."""
+    try:
+        return _FIELDS[cls]
+    except KeyError:
+        pass
+    found: list[tuple[str, Any]] | None = None
+    if attrs.has(cls) and cls is not Card and cls.__name__ != "Options":
+        try:
+            hints = typing.get_type_hints(cls)
+            found = [(f.name, hints[f.name]) for f in attrs.fields(cls)]
+        except (NameError, KeyError, TypeError):  # pragma: no cover - every record
+            found = None  # of cardwar resolves; a plugin's may not
+    with _FIELDS_LOCK:
+        return _FIELDS.setdefault(cls, found)
+
+
+#: A test of each annotation met (see :func:`_checker`); filled once per annotation,
+#: under a lock (read without one).
+_CHECKERS: dict[Any, Callable[[object], bool]] = {}
+
+
+def _conforms(value: object, hint: Any) -> bool:
+    """Return whether ``value`` is of the annotated type ``hint`` (see :func:`malformed`)."""
+    return _checker(hint)(value)
+
+
+def _checker(hint: Any) -> Callable[[object], bool]:
+    """Return a test of whether a value is of the annotated type ``hint``, made once per
+    annotation: an observation is walked without reading its annotations again."""
+    try:
+        return _CHECKERS[hint]
+    except KeyError:
+        pass
+    made = _make_checker(hint)
+    with _FIELDS_LOCK:
+        return _CHECKERS.setdefault(hint, made)
+
+
+def _make_checker(hint: Any) -> Callable[[object], bool]:
+    if hint is Any:
+        return lambda value: True
+    if hint is None or hint is type(None):
+        return lambda value: value is None
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        parts = [_checker(h) for h in args]
+        return lambda value: any(part(value) for part in parts)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        each = _checker(args[0])
+        return lambda value: type(value) is tuple and all(map(each, value))
+    if origin is tuple:
+        tests = [_checker(h) for h in args]
+        return lambda value: (type(value) is tuple and len(value) == len(tests)
+                              and all(test(v) for test, v in zip(tests, value, strict=True)))
+    if origin is typing.Literal:
+        return lambda value: any(type(value) is type(a) and value == a for a in args)
+    if origin is not None:  # another generic (a Sequence of cards, say): its class only
+        if not isinstance(origin, type):
+            return lambda value: True
+        return lambda value: isinstance(value, origin)
+    if hint is int or hint is bool:
+        return lambda value: type(value) is hint
+    if not isinstance(hint, type):
+        return lambda value: False
+
+    def record(value: object) -> bool:  # its fields are read when a value comes
+        if not isinstance(value, hint):
+            return False
+        fields = _fields(hint)
+        return fields is None or all(_checker(h)(getattr(value, name, None))
+                                     for name, h in fields)
+    return record
+
+
+def _spelled(hint: Any) -> str:
+    """Return ``hint`` as a reader writes it: ``tuple[int, ...]``, ``Card | None``."""
+    if isinstance(hint, type) and typing.get_origin(hint) is None:
+        return hint.__name__
+    return re.sub(r"\b(?:\w+\.)+(\w+)", r"\1", str(hint)).replace("NoneType", "None")
+
+
+Obs = TypeVar("Obs")
+
+#: The last observation :func:`sample_checked` found well-formed: a search samples many
+#: states from one observation, and checks it once. One reference, read and written
+#: whole: under threads the worst case is a check made again.
+_WELL_FORMED: list[object] = [None]
+
+
+def sample_checked(body: Callable[[Obs, Rng], tuple[S, Rng]], observation: Obs, rng: Rng,
+                   observe: Callable[[S, int], object]) -> tuple[S, Rng]:
+    """Return ``body(observation, rng)`` (a variant's sampler) after checking that the
+    state it gives gives back ``observation``; raise
+    :class:`~cardwar.errors.ObservationError` for an observation built by hand that is
+    no seat's view of a state: one whose fields are not of their annotated types (a
+    float or a bool for an int, a list for a tuple), or whose parts contradict each other
+    (a count that disagrees with the cards shown or with another count, a seat that is
+    not in the game)."""
+    try:
+        state, rng = body(observation, rng)
+    except (StateError, OptionsTypeError, MemoryError):  # not an observation, no Rng
+        raise
+    except CardwarError as err:  # said by the sampler, unless a field is of a wrong type
+        problem = malformed(observation)
+        if problem is None:
+            raise
+        raise ObservationError(problem) from err
+    except Exception as err:
+        # The samplers are checked on every observation a game gives (tests/
+        # test_sampling.py): one built by hand that they fail on is either of the wrong
+        # types, or its parts disagree (a tuple of one entry per seat one short, say).
+        raise ObservationError(malformed(observation) or (
+            "the observation's parts disagree: sampling it failed with "
+            f"{type(err).__name__}: {err}")) from err
+    if observation is not _WELL_FORMED[0]:
+        problem = malformed(observation)
+        if problem is not None:
+            raise ObservationError(problem)
+    try:
+        seen = observe(state, observation.seat)  # type: ignore[attr-defined]
+    except CardwarError:  # a seat not in the game, say
+        raise
+    except Exception as err:  # observe reads every state a game reaches: not this one
+        raise ObservationError(
+            "the observation's parts disagree: what it shows makes no state of the game"
+        ) from err
+    if seen != observation:
+        fields = _fields(type(observation)) or []
+        differ = [name for name, _ in fields
+                  if getattr(seen, name, None) != getattr(observation, name, None)]
+        raise ObservationError(
+            f"the observation's parts disagree ({', '.join(differ)}): no state gives it")
+    _WELL_FORMED[0] = observation
+    return state, rng
 
 
 def sample_states(sample: Callable[[Any, Rng], tuple[S, Rng]], observation: Any, rng: Rng,

@@ -9,13 +9,15 @@ of the deck, cut into those places in seat order, with a new generator drawn fro
 
 from __future__ import annotations
 
+from functools import partial
+
 from cardwar.cards import Card
 from cardwar.errors import ObservationError
 from cardwar.piles import piled
 from cardwar.rng import Rng
-from cardwar.sampling import cut, fresh_rng
+from cardwar.sampling import cut, fresh_rng, sample_checked
 from cardwar.variants._battle.rules import BattleState, Cycle, Rules, Tally
-from cardwar.variants._battle.view import BattleObservation
+from cardwar.variants._battle.view import BattleObservation, observe
 
 __all__ = ["sample_state"]
 
@@ -27,6 +29,12 @@ def sample_state(
     arrangements of ``deck`` (the game's) into the observed places, and ``rng`` advanced.
     Cycle detection, when the rules have it, starts again at the sampled position. The
     variant has checked the arguments (:func:`cardwar.sampling.check_arguments`)."""
+    return sample_checked(partial(_sample, deck=deck, rules=rules), observation, rng, observe)
+
+
+def _sample(observation: BattleObservation, rng: Rng, *, deck: tuple[Card, ...], rules: Rules
+            ) -> tuple[BattleState, Rng]:
+    """The sampler behind :func:`sample_state`, before its last check."""
     obs = observation
     sizes = [*obs.stock_sizes, *obs.won_sizes, obs.set_aside]
     if sum(sizes) != len(deck) or min(sizes) < 0:

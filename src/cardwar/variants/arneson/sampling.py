@@ -11,13 +11,13 @@ several decks, every distinct arrangement). The game's generator is drawn anew f
 from __future__ import annotations
 
 from cardwar.cards import Card
-from cardwar.errors import ObservationError
+from cardwar.errors import ObservationError, check_seat
 from cardwar.piles import piled
 from cardwar.rng import Rng
-from cardwar.sampling import check_arguments, cut, fresh_rng, unseen
+from cardwar.sampling import check_arguments, cut, fresh_rng, sample_checked, unseen
 from cardwar.variants._battle import Cycle, Tally
 from cardwar.variants.arneson.rules import TITLE, Options, State, deck, detects_cycles
-from cardwar.variants.arneson.view import Observation
+from cardwar.variants.arneson.view import Observation, observe
 
 __all__ = ["sample_state"]
 
@@ -35,9 +35,15 @@ def sample_state(observation: Observation, rng: Rng) -> tuple[State, Rng]:
     >>> arneson.observe(sample, 1) == seen, sample.hands[1] == state.hands[1]
     (True, True)
     """
+    return sample_checked(_sample, observation, rng, observe)
+
+
+def _sample(observation: Observation, rng: Rng) -> tuple[State, Rng]:
+    """The sampler behind :func:`sample_state`, before its last check."""
     check_arguments(observation, Observation, TITLE, Options, rng)
     obs = observation
-    seat, opp = obs.seat, 1 - obs.seat
+    seat = check_seat(obs.seat, 2)
+    opp = 1 - seat
     full = deck(obs.options)
     # The cards the seat sees: its hand, its choice, the face-up cards of the war.
     pool = unseen(full, [*obs.hand, *([] if obs.committed is None else [obs.committed]),

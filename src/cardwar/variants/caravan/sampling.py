@@ -25,11 +25,11 @@ from collections import Counter
 from math import comb
 
 from cardwar.cards import Card, card_index
-from cardwar.errors import ObservationError
+from cardwar.errors import ObservationError, check_seat, shown
 from cardwar.rng import Rng
-from cardwar.sampling import check_arguments, fresh_rng
+from cardwar.sampling import check_arguments, fresh_rng, sample_checked
 from cardwar.variants.caravan.rules import TITLE, Options, State, _may_open, deck
-from cardwar.variants.caravan.view import Observation
+from cardwar.variants.caravan.view import Observation, observe
 
 __all__ = ["sample_state"]
 
@@ -113,9 +113,19 @@ def sample_state(observation: Observation, rng: Rng) -> tuple[State, Rng]:
     >>> caravan.observe(sample, 1) == seen, sample.hands[0] == state.hands[0]
     (True, False)
     """
+    return sample_checked(_sample, observation, rng, observe)
+
+
+def _sample(observation: Observation, rng: Rng) -> tuple[State, Rng]:
+    """The sampler behind :func:`sample_state`, before its last check."""
     opts = check_arguments(observation, Observation, TITLE, Options, rng)
     obs = observation
-    me, opp = obs.seat, 1 - obs.seat
+    me = check_seat(obs.seat, 2)
+    opp = 1 - me
+    if min(*obs.hand_sizes, *obs.deck_sizes) < 0:
+        raise ObservationError(f"the observation counts fewer than no cards in a hand or a "
+                               f"deck: hands {shown(obs.hand_sizes)}, decks "
+                               f"{shown(obs.deck_sizes)}")
     mine_total = Counter(deck(opts, me))
     theirs_total = Counter(deck(opts, opp))
     known_mine = Counter(obs.hand)
@@ -134,17 +144,20 @@ def sample_state(observation: Observation, rng: Rng) -> tuple[State, Rng]:
     kinds = sorted((c for c, n in unseen.items() if n), key=card_index)
     # Per kind: how many of its unseen cards may be the seat's own. The seat's copies of
     # the kind are its known ones, plus x unseen ones, plus some of the either-owner
-    # ones: x ranges over what makes both seats' counts possible.
+    # ones: x ranges over what makes both seats' counts possible. (The opponent's bound,
+    # x >= unseen - (theirs_total - known_theirs), is the same as the first: unseen is
+    # both totals less the known and the either-owner copies.)
     bounds = []
     for c in kinds:
         room = mine_total[c] - known_mine[c]
-        room_theirs = theirs_total[c] - known_theirs[c]
-        least = max(0, room - either[c], unseen[c] - room_theirs)
+        least = max(0, room - either[c])
         most = min(unseen[c], room)
         bounds.append((unseen[c], least, most))
+    if sum(unseen.values()) != own_deck + their_cards:  # (before a table of own_deck)
+        raise ObservationError("no deal of the options' decks gives this observation")
     ways = _split_counts(bounds, own_deck)
-    total = ways[0][own_deck] if bounds else int(own_deck == 0)
-    if not total or sum(unseen.values()) != own_deck + their_cards:
+    total = ways[0][own_deck]  # with no kind unseen: 1 if own_deck is 0, else 0
+    if not total:
         raise ObservationError("no deal of the options' decks gives this observation")
     # CARAVAN-OPENING: a seat still in its opening was left there by the last turn's
     # forfeit check, with the hand it holds now: it holds a number card or may discard.

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from cardwar.errors import ObservationError
 from cardwar.rng import Rng
-from cardwar.sampling import check_arguments, cut, fresh_rng, unseen
+from cardwar.sampling import check_arguments, cut, fresh_rng, sample_checked, unseen
 from cardwar.variants.cold_war.rules import TITLE, Options, State, deck
-from cardwar.variants.cold_war.view import Observation
+from cardwar.variants.cold_war.view import Observation, observe
 
 __all__ = ["sample_state"]
 
@@ -31,6 +31,11 @@ def sample_state(observation: Observation, rng: Rng) -> tuple[State, Rng]:
     >>> cold_war.observe(sample, 3) == seen, sample.hands[3] == state.hands[3]
     (True, True)
     """
+    return sample_checked(_sample, observation, rng, observe)
+
+
+def _sample(observation: Observation, rng: Rng) -> tuple[State, Rng]:
+    """The sampler behind :func:`sample_state`, before its last check."""
     opts = check_arguments(observation, Observation, TITLE, Options, rng)
     obs = observation
     n = len(obs.hand_sizes)

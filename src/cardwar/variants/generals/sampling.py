@@ -16,7 +16,7 @@ from __future__ import annotations
 from cardwar.cards import Card
 from cardwar.errors import ObservationError
 from cardwar.rng import Rng
-from cardwar.sampling import check_arguments, cut, fresh_rng, unseen
+from cardwar.sampling import check_arguments, cut, fresh_rng, sample_checked, unseen
 from cardwar.variants.generals.rules import (
     TITLE,
     DeckMode,
@@ -26,7 +26,7 @@ from cardwar.variants.generals.rules import (
     _value,
     deck,
 )
-from cardwar.variants.generals.view import Observation
+from cardwar.variants.generals.view import Observation, observe
 
 __all__ = ["sample_state"]
 
@@ -43,6 +43,11 @@ def sample_state(observation: Observation, rng: Rng) -> tuple[State, Rng]:
     >>> generals.observe(sample, 2) == seen, sample.hands[2] == state.hands[2]
     (True, True)
     """
+    return sample_checked(_sample, observation, rng, observe)
+
+
+def _sample(observation: Observation, rng: Rng) -> tuple[State, Rng]:
+    """The sampler behind :func:`sample_state`, before its last check."""
     opts = check_arguments(observation, Observation, TITLE, Options, rng)
     obs = observation
     n = opts.players
