@@ -311,7 +311,7 @@ def test_numpy_seeds_are_seeds() -> None:
 @given(value=junk)
 @settings(max_examples=40)
 def test_options_and_text_helpers_refuse_junk_with_cardwars_errors(value: Any) -> None:
-    from cardwar import render
+    from cardwar import agents, render
     from cardwar.core import options_from_json, options_info, options_to_json
 
     calls: list[Callable[[], object]] = [
@@ -319,7 +319,7 @@ def test_options_and_text_helpers_refuse_junk_with_cardwars_errors(value: Any) -
         lambda: options_from_json(value, {}),
         lambda: render.render_state(value, STATES["war"]),
         lambda: render.render_observation(value, None),
-        lambda: cardwar.agents.has_heuristic(value),
+        lambda: agents.has_heuristic(value),
     ]
     if value != {}:  # an empty dict is War's default options
         calls.append(lambda: options_from_json(cardwar.war, value))
