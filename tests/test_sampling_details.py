@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any, Literal, cast
+from typing import Any, Literal, NewType, cast
 
 import attrs
 import pytest
@@ -454,6 +454,9 @@ def test_sampling_refuses_an_observation_with_a_field_of_a_wrong_type(
         assert str(refused.value) == message
 
 
+_Seat = NewType("_Seat", int)
+
+
 @attrs.frozen
 class _Inner:
     count: int
@@ -468,14 +471,17 @@ class _PluginSeen:
     hook: Callable[[int], int]
     inner: _Inner
     options: war.Options
+    seat: _Seat
 
 
 def test_malformed_reads_the_annotations_a_plugin_s_observation_may_use() -> None:
-    """Literals, abstract generics (their class only), callables and nested records."""
+    """Literals, abstract generics (their class only), callables and nested records; an
+    annotation it does not read (a NewType) is not checked."""
     from cardwar.sampling import malformed
 
-    good = _PluginSeen("open", [Rank.ACE], abs, _Inner(1), war.Options())
+    good = _PluginSeen("open", [Rank.ACE], abs, _Inner(1), war.Options(), _Seat(0))
     assert malformed(good) is None
+    assert malformed(attrs.evolve(good, seat=cast(Any, "north"))) is None
     bad: dict[str, tuple[Any, str]] = {
         "mode": ("shut", "the observation's mode should be Literal['open', 'closed'], "
                          "got 'shut'"),
@@ -509,6 +515,37 @@ def test_sampling_refuses_an_observation_whose_parts_disagree() -> None:
     assert str(seats.value) == ("the observation's parts disagree: what it shows makes no "
                                 "state of the game")
     assert isinstance(seats.value.__cause__, IndexError)
+
+
+def test_a_search_s_observation_is_checked_once_and_memory_errors_pass(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Many samples of one observation walk its types once (the walk costs about as much
+    as a sample); running out of memory is not taken for a bad observation."""
+    from cardwar import sampling
+    from cardwar.variants.arneson import sampling as arneson_sampling
+
+    walked: list[object] = []
+    real = sampling.malformed
+
+    def counting(observation: object) -> str | None:
+        walked.append(observation)
+        return real(observation)
+
+    monkeypatch.setattr(sampling, "malformed", counting)
+    first, second = (arneson.observe(arneson.new_game(seed), 0) for seed in (1, 2))
+    sampling.sample_states(arneson.sample_state, first, Rng.from_seed(0), 5)
+    assert walked == [first]
+    arneson.sample_state(second, Rng.from_seed(0))
+    arneson.sample_state(second, Rng.from_seed(1))
+    assert walked == [first, second]
+
+    def out_of_memory(observation: object, rng: Rng) -> Any:
+        raise MemoryError
+
+    monkeypatch.setattr(arneson_sampling, "_sample", out_of_memory)
+    with pytest.raises(MemoryError):
+        arneson.sample_state(first, Rng.from_seed(0))
 
 
 def test_sampling_still_refuses_what_is_not_an_observation_or_a_generator() -> None:

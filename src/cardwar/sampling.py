@@ -213,14 +213,12 @@ def _make_checker(hint: Any) -> Callable[[object], bool]:
                               and all(test(v) for test, v in zip(tests, value, strict=True)))
     if origin is typing.Literal:
         return lambda value: any(type(value) is type(a) and value == a for a in args)
-    if origin is not None:  # another generic (a Sequence of cards, say): its class only
-        if not isinstance(origin, type):
-            return lambda value: True
+    if isinstance(origin, type):  # another generic (a Sequence of cards, say): its class
         return lambda value: isinstance(value, origin)
     if hint is int or hint is bool:
         return lambda value: type(value) is hint
-    if not isinstance(hint, type):
-        return lambda value: False
+    if origin is not None or not isinstance(hint, type):  # one not read here (a NewType,
+        return lambda value: True  # say): not checked, rather than refused
 
     def record(value: object) -> bool:  # its fields are read when a value comes
         if not isinstance(value, hint):
