@@ -6,7 +6,8 @@ point of view (seat-relative rows), with a reduced two-copy deck, ``wars_to_win`
 battle limit, and without either; and the message that refuses an action other than
 ``Play.PLAY``. Also: War's and Peace's codecs telling their states apart, Caravan's id
 space and length bound under custom decks and its refused ids, Cold War's refused Joker
-plays, Arneson's 52 ids and its tensor of the seat's own choice."""
+plays, Arneson's 52 ids and its tensor of the seat's own choice; General's War's squad
+picked id by id: the messages and legal lists of its refusals, and no fourth squad card."""
 
 from __future__ import annotations
 
@@ -16,11 +17,14 @@ import attrs
 import pytest
 
 from cardwar import arneson, caravan, cold_war, generals, peace, war
-from cardwar.cards import CARD_COUNT, Rank, card_index, parse_card
-from cardwar.encoding import Part, tensor_part
+from cardwar.cards import CARD_COUNT, Rank, card_index, parse_card, parse_cards
+from cardwar.core import IllegalActionError
+from cardwar.encoding import ActionIndexError, Part, tensor_part
 from cardwar.errors import ActionTypeError, StateError
 from cardwar.variants._battle.rules import BattleRecord, Turn
 from cardwar.variants.caravan.encoding import max_numbers
+from cardwar.variants.generals.encoding import DONE, PICK
+from tests.support_generals import game
 
 
 def _battle_layout(n: int) -> tuple[Part, ...]:
@@ -327,3 +331,93 @@ def test_an_arneson_tensor_shows_the_seats_own_choice_only() -> None:
     theirs = arneson.observation_tensor(arneson.observe(state, 1))
     assert tensor_part(layout, theirs, "committed") == _row({})
     assert tensor_part(layout, theirs, "opponent_committed") == (1.0,)
+
+
+def _pick(text: str) -> int:
+    # The id that puts the card ``text`` in the squad being chosen.
+    return PICK + card_index(parse_card(text))
+
+
+def _squad_phase(squad_size: str) -> generals.State:
+    # No claims: seat 1 chooses its squad first, from 2H 3H 4H 5H.
+    state = game(["2S 3S 4S 5S", "2H 3H 4H 5H"], "", squad_size=squad_size, claim_cards=0)
+    assert generals.to_act(state) == 1
+    return state
+
+
+def test_generals_claim_of_a_card_other_than_an_ace_has_no_id() -> None:
+    """Only the four Aces are claimed; a Claim of another card is refused by name."""
+    # kills generals encoding _Codec.index mutmut_5
+    action = generals.Claim(parse_card("KS"))
+    with pytest.raises(ActionTypeError) as err:
+        generals.action_to_index(generals.options(), action)
+    assert str(err.value) == f"{action!r} has no id: only an Ace is claimed"
+
+
+def test_generals_ids_outside_a_squad_refuse_partial_ids_and_squad_cards() -> None:
+    """While seat 0 decides on a claim no squad is chosen: a partial squad is refused,
+    and so is a squad card, whose error lists the legal actions (claim AS, pass)."""
+    # kills generals encoding _Codec.legal_action_indices mutmut_8,
+    # _Codec.indices_to_action mutmut_15
+    state = game(["AS 2S", "2H 3H"], "3S AH", claim_cards=1)
+    partial = (_pick("2S"),)
+    with pytest.raises(ActionIndexError) as err:
+        generals.legal_action_indices(state, partial)
+    assert str(err.value) == ("every action of General's War is one id: there is no partial "
+                              f"action, got {partial!r}")
+    with pytest.raises(IllegalActionError) as illegal:
+        generals.indices_to_action(state, partial)
+    assert illegal.value.legal == generals.legal_actions(state)
+    assert str(illegal.value) == ("squad card 2S is not legal: no squad is being chosen; "
+                                  "legal actions: claim AS, pass")
+
+
+def test_generals_partial_squad_not_from_the_hand_is_refused_by_message() -> None:
+    """A partial squad holding a card of another seat's hand is refused with the rule."""
+    # kills generals encoding _picked mutmut_12, _13
+    partial = (_pick("2S"),)
+    with pytest.raises(ActionIndexError) as err:
+        generals.legal_action_indices(_squad_phase("three"), partial)
+    assert str(err.value) == (f"the partial squad {partial!r} is not one the seat could have "
+                              "picked: cards of its hand, in increasing card order, before "
+                              "'done'")
+
+
+def test_generals_no_ids_is_refused_by_message() -> None:
+    # kills generals encoding _Codec.indices_to_action mutmut_21 (the exact message)
+    with pytest.raises(ActionIndexError) as err:
+        generals.indices_to_action(_squad_phase("three"), ())
+    assert str(err.value) == "no ids given"
+
+
+def test_generals_illegal_squad_card_names_the_picks_and_the_legal_cards() -> None:
+    """With squads of three from 2H 3H 4H 5H, the cards come in increasing order and each
+    must leave enough higher cards: first only 2H or 3H (5H is refused, nothing picked
+    yet); after 2H 4H only 5H (3H is refused). Each error names the picks so far, space
+    separated, and lists the legal squad cards."""
+    # kills generals encoding _Codec.indices_to_action mutmut_41, _42, _44, _45, _49, _50
+    state = _squad_phase("three")
+    with pytest.raises(IllegalActionError) as err:
+        generals.indices_to_action(state, (_pick("5H"),))
+    assert err.value.legal == (generals.SquadCard(parse_card("2H")),
+                               generals.SquadCard(parse_card("3H")))
+    assert str(err.value) == (f"id {_pick('5H')} is not legal after the squad cards (none "
+                              "yet); legal actions: squad card 2H, squad card 3H")
+    with pytest.raises(IllegalActionError) as err:
+        generals.indices_to_action(state, (_pick("2H"), _pick("4H"), _pick("3H")))
+    assert err.value.legal == (generals.SquadCard(parse_card("5H")),)
+    assert str(err.value) == (f"id {_pick('3H')} is not legal after the squad cards 2H 4H; "
+                              "legal actions: squad card 5H")
+
+
+def test_generals_one_to_three_squad_takes_no_fourth_card() -> None:
+    """A squad holds at most three cards under ``one_to_three`` too: after 2H 3H 4H no
+    squad card is legal, though 5H is higher, and picking it is refused."""
+    # kills generals encoding _next_picks mutmut_32, _34
+    state = _squad_phase("one_to_three")
+    three = (_pick("2H"), _pick("3H"), _pick("4H"))
+    assert generals.indices_to_action(state, three) == generals.Squad(parse_cards("2H 3H 4H"))
+    legal = generals.legal_action_indices(state, three)
+    assert [i for i in legal if i != DONE] == []
+    with pytest.raises(IllegalActionError, match="not legal after the squad cards 2H 3H 4H"):
+        generals.indices_to_action(state, (*three, _pick("5H")))
