@@ -255,7 +255,7 @@ def sample_checked(body: Callable[[Obs, Rng], tuple[S, Rng]], observation: Obs, 
     not in the game)."""
     try:
         state, rng = body(observation, rng)
-    except (StateError, OptionsTypeError, MemoryError):  # not an observation, no Rng
+    except (StateError, OptionsTypeError, MemoryError):  # no observation or Rng; no memory
         raise
     except CardwarError as err:  # said by the sampler, unless a field is of a wrong type
         problem = malformed(observation)
