@@ -802,7 +802,6 @@ def test_partial_tensor_refuses_picks_that_are_not_a_sequence(partial: Any) -> N
     assert str(err.value) == f"the ids picked so far are a tuple of ints, got {partial!r}"
 
 
-
 # --- GeneralsSearch: what a battle is worth to it ------------------------------------------
 
 

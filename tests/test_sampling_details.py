@@ -424,10 +424,6 @@ def test_caravan_sampling_refusals_say_what_is_wrong() -> None:
 # --- observations built by hand -----------------------------------------------------------
 
 
-def _cold_war_war_seen() -> cold_war.Observation:
-    return cold_war.observe(_cold_war_at_war(), 0)
-
-
 @pytest.mark.parametrize(("game", "field", "value", "message"), [
     (war, "won_sizes", (False, False),
      "the observation's won_sizes should be tuple[int, ...], got (False, False)"),
@@ -508,7 +504,7 @@ def test_sampling_refuses_an_observation_whose_parts_disagree() -> None:
     assert str(short.value) == ("the observation's parts disagree: sampling it failed "
                                 "with IndexError: tuple index out of range")
     assert isinstance(short.value.__cause__, IndexError)
-    seen = _cold_war_war_seen()
+    seen = cold_war.observe(_cold_war_at_war(), 0)
     stray = (*seen.stake_seats[:-1], 3)  # a stake laid by a fourth seat of three
     with pytest.raises(ObservationError) as seats:
         cold_war.sample_state(attrs.evolve(seen, stake_seats=stray), Rng.from_seed(0))

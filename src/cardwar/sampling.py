@@ -142,7 +142,7 @@ def malformed(observation: object) -> str | None:
         return None
     for name, hint in fields:
         value = getattr(observation, name, None)
-        if not _conforms(value, hint):
+        if not _checker(hint)(value):
             return (f"the observation's {name} should be {_spelled(hint)}, "
                     f"got {shown(value)}")
     return None
@@ -155,14 +155,16 @@ _FIELDS_LOCK = threading.Lock()
 
 
 def _fields(cls: type) -> list[tuple[str, Any]] | None:
-    """Return ``cls``'s fields and their annotations: ``None`` for a card or options
-    (their constructors check them), or a class that is not an attrs class."""
+    """Return ``cls``'s fields and their annotations; ``None`` for a class that is not an
+    attrs class, or whose constructor checks or converts its fields (a card, options):
+    a value of it is what that constructor let through."""
     try:
         return _FIELDS[cls]
     except KeyError:
         pass
     found: list[tuple[str, Any]] | None = None
-    if attrs.has(cls) and cls is not Card and cls.__name__ != "Options":
+    if attrs.has(cls) and not hasattr(cls, "__attrs_post_init__") and all(
+            f.validator is None and f.converter is None for f in attrs.fields(cls)):
         try:
             hints = typing.get_type_hints(cls)
             found = [(f.name, hints[f.name]) for f in attrs.fields(cls)]
@@ -175,11 +177,6 @@ def _fields(cls: type) -> list[tuple[str, Any]] | None:
 #: A test of each annotation met (see :func:`_checker`); filled once per annotation,
 #: under a lock (read without one).
 _CHECKERS: dict[Any, Callable[[object], bool]] = {}
-
-
-def _conforms(value: object, hint: Any) -> bool:
-    """Return whether ``value`` is of the annotated type ``hint`` (see :func:`malformed`)."""
-    return _checker(hint)(value)
 
 
 def _checker(hint: Any) -> Callable[[object], bool]:
