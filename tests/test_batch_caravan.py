@@ -560,6 +560,25 @@ def test_kernel_rollouts_are_the_heuristics_games_through_step(
         assert got[0].tolist() == pytest.approx(want)
 
 
+def test_a_rollout_is_cut_after_a_thousand_moves_by_default() -> None:
+    """The rollout player calls the kernel without ``max_steps``: its playouts stop after
+    1,000 moves (as its docstring says). A deck of 500 Aces and Twos makes games of about
+    1,000 moves; from this deal some playouts end at move 1,001, so a cut one move later
+    gives other results, and the default must be exactly 1,000."""
+    from cardwar.variants.caravan import _batch
+
+    cards = " ".join(str(c) for c in standard_deck() if str(c)[0] in "A2")
+    deck = " ".join([cards] * 63).split()[:500]
+    options = caravan.options(deck_0=" ".join(deck), deck_1=" ".join(deck), deck_sets=63)
+    state = caravan.new_game(6, options)
+    legal = caravan.legal_actions(state)
+    got = _batch.rollouts([state], state.to_move, legal)
+    assert got.tolist() == _batch.rollouts([state], state.to_move, legal, 1000).tolist()
+    assert got.tolist() != _batch.rollouts([state], state.to_move, legal, 1001).tolist()
+    # Cut at move 1,000, a playout that would end at 1,001 scores as a draw: its positions.
+    assert reference_rollout(state, state.to_move, legal[12], 1000) == got[0][12] == 0.0
+
+
 def test_the_rollout_player_chooses_legally_and_the_same_for_the_same_seed() -> None:
     state = positions_of(caravan.options(), [4], 12)[0]
     seen = caravan.observe(state, state.to_move)

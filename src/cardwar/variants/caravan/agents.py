@@ -125,9 +125,10 @@ class CaravanRollout:
     generator seeded by ``seed``), as many as ``rollouts`` divided by the number of legal
     actions (at least ``min_samples``, at most ``max_samples``), so that a decision costs
     about the same whatever the position; plays each legal action in each of them and then both
-    seats by :class:`CaravanHeuristic` to the end of the game, and keeps the action of the
-    best mean result (a win 1, a loss -1, a draw 0, plus a tenth of the positions won more
-    than the other seat); ties go to the first legal action. The playouts run in the
+    seats by :class:`CaravanHeuristic` to the end of the game, or for at most 1,000 moves
+    after it, and keeps the action of the best mean result (a win 1, a loss -1, a draw or a
+    game cut by that bound 0, plus a tenth of the positions won more than the other seat);
+    ties go to the first legal action. The playouts run in the
     batch engine's compiled kernel, so it needs the ``fast`` extra. The same seed, samples
     and observations give the same choices."""
 
