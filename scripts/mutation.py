@@ -42,8 +42,10 @@ EQUIVALENT = ROOT / "scripts" / "equivalent_mutants.txt"
 KILLED_OUTSIDE = ROOT / "scripts" / "killed_outside_mutmut.txt"
 META_ROOT = ROOT / "mutants" / "src" / "cardwar"
 
-# mutmut's exit-code classes (mutmut/stats.py).
-KILLED = {1, 3}
+# mutmut's exit-code classes (mutmut/stats.py). A test process ended by a segmentation
+# fault (-11, mutmut's "segfault": a compiled kernel reading outside its arrays) failed the
+# run as surely as a failing test, and counts as killed.
+KILLED = {1, 3, -11}
 TIMEOUT = {36, -24, 24, 152, 255}
 SURVIVED = {0}
 
