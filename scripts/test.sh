@@ -29,5 +29,6 @@ if [ "$#" -gt 0 ]; then
 fi
 # One pytest worker per core (pytest-xdist), each taking the next test as it finishes one:
 # coverage slows the suite about threefold, and on one core the suite came within two
-# minutes of CI's 20. `-n 0` (an extra argument) runs it in one process.
-.venv/bin/python -m pytest -n auto --dist worksteal "${COVERAGE[@]}" "$@"
+# minutes of CI's 20. `-n 0` (an extra argument) runs it in one process. The 25 slowest
+# tests are listed at the end, to keep an eye on that budget.
+.venv/bin/python -m pytest -n auto --dist worksteal --durations=25 "${COVERAGE[@]}" "$@"
