@@ -16,6 +16,13 @@ tests that reach the mutated function, fastest first). Its results live in ``mut
 survivor keeps its verdict when a test written later would kill it: ``--recheck`` runs the
 unreviewed survivors (of the chosen modules) again against today's tests.
 
+mutmut maps tests to the functions they call once (its stats, ``mutants/mutmut-stats.json``)
+and later maps only tests it has not seen: a function added or changed since would be
+given only the new tests (a sampler split in two keeps its old tests on the public half),
+and its mutants would survive the tests that no longer reach them. So a run first throws
+the map away when ``src/`` or ``tests/`` changed since the commit it was collected on, and
+mutmut collects it again (about half an hour on two cores).
+
 The report counts, per module: mutants, killed (a test failed), timed out (the mutant made
 a test run far longer than it should, which the tests' time limit catches), survived, and
 of the survivors those reviewed as equivalent in ``scripts/equivalent_mutants.txt``: mutants
@@ -41,6 +48,7 @@ ROOT = Path(__file__).resolve().parent.parent
 EQUIVALENT = ROOT / "scripts" / "equivalent_mutants.txt"
 KILLED_OUTSIDE = ROOT / "scripts" / "killed_outside_mutmut.txt"
 META_ROOT = ROOT / "mutants" / "src" / "cardwar"
+STATS = ROOT / "mutants" / "mutmut-stats.json"
 
 # mutmut's exit-code classes (mutmut/stats.py). A test process ended by a segmentation
 # fault (-11, mutmut's "segfault": a compiled kernel reading outside its arrays) failed the
@@ -195,6 +203,33 @@ def unreviewed_survivors(modules: list[str]) -> list[str]:
     ]
 
 
+def stale_map() -> str | None:
+    """Return why mutmut's map of tests to functions must be collected again (``src/`` or
+    ``tests/`` changed since the commit it was collected on), or ``None``."""
+    if not STATS.exists():
+        return None
+    commit = json.loads(STATS.read_text(encoding="utf-8")).get("git_commit")
+    if not commit:
+        return "it names no commit"
+    diff = subprocess.run(["git", "diff", "--name-only", commit, "--", "src", "tests"],
+                          cwd=ROOT, capture_output=True, text=True, check=False)
+    if diff.returncode:
+        return f"its commit {commit[:7]} is not in this repository"
+    changed = diff.stdout.split()
+    if changed:
+        return f"src/ and tests/ changed since its commit {commit[:7]} ({len(changed)} files)"
+    return None
+
+
+def forget_stale_map() -> None:
+    """Delete mutmut's map of tests to functions if it is stale (:func:`stale_map`), so
+    that mutmut collects it again; verdicts already given are kept."""
+    reason = stale_map()
+    if reason is not None:
+        print(f"mutmut's map of tests to functions is collected again: {reason}")
+        STATS.unlink()
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run mutmut over the chosen modules (all by default) and report."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -212,9 +247,11 @@ def main(argv: list[str] | None = None) -> int:
         if not names:
             print("no unreviewed survivors to run again")
             return report(args.min, args.modules)
+        forget_stale_map()
         command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children)]
         subprocess.run([*command, *names], cwd=ROOT, check=True)
     elif not args.report_only:
+        forget_stale_map()
         patterns = [pattern(m) for m in args.modules]
         command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children)]
         subprocess.run([*command, *patterns], cwd=ROOT, check=True)

@@ -182,3 +182,46 @@ def test_recheck_runs_the_unreviewed_survivors_by_name(
     assert "no unreviewed survivors to run again" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         script.main(["--recheck", "--report-only"])
+
+
+def test_a_map_of_tests_older_than_the_code_is_collected_again(
+    script: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """mutmut maps only new tests to functions: after a change to ``src/`` or ``tests/``
+    since the map's commit, the map is thrown away so that mutmut collects it again."""
+    import subprocess
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args],
+                              cwd=tmp_path, check=True, capture_output=True, text=True).stdout
+
+    monkeypatch.setattr(script, "ROOT", tmp_path)
+    monkeypatch.setattr(script, "STATS", tmp_path / "mutants" / "mutmut-stats.json")
+    git("init", "-q")
+    for name in ("src/m.py", "tests/test_m.py", "docs/page.md"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text("x = 1\n", encoding="utf-8")
+    git("add", ".")
+    git("commit", "-q", "-m", "first")
+    head = git("rev-parse", "HEAD").strip()
+    assert script.stale_map() is None  # no map yet: mutmut collects one anyway
+    (tmp_path / "mutants").mkdir()
+    script.STATS.write_text(json.dumps({"git_commit": head}), encoding="utf-8")
+    assert script.stale_map() is None
+    (tmp_path / "docs/page.md").write_text("changed\n", encoding="utf-8")
+    assert script.stale_map() is None  # only src/ and tests/ change what the map holds
+    (tmp_path / "src/m.py").write_text("x = 2\n", encoding="utf-8")
+    (tmp_path / "tests/test_m.py").write_text("x = 2\n", encoding="utf-8")
+    assert script.stale_map() == f"src/ and tests/ changed since its commit {head[:7]} (2 files)"
+    script.forget_stale_map()
+    assert not script.STATS.exists()
+    assert capsys.readouterr().out == (
+        f"mutmut's map of tests to functions is collected again: src/ and tests/ changed "
+        f"since its commit {head[:7]} (2 files)\n")
+    script.forget_stale_map()  # nothing to forget: nothing printed
+    assert capsys.readouterr().out == ""
+    script.STATS.write_text(json.dumps({"git_commit": "0" * 40}), encoding="utf-8")
+    assert script.stale_map() == "its commit 0000000 is not in this repository"
+    script.STATS.write_text(json.dumps({}), encoding="utf-8")
+    assert script.stale_map() == "it names no commit"
