@@ -23,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardwar import agents, batch, caravan, cli, derive_seed, tournament
-from cardwar.cards import standard_deck
+from cardwar.cards import parse_card, standard_deck
 from cardwar.core import IllegalActionError, Termination
 from cardwar.errors import AgentError
 from cardwar.rng import SeedError
@@ -634,3 +634,64 @@ def test_games_arrays_have_the_documented_types(variant: str) -> None:
         assert observation is games.observation or np.array_equal(observation,
                                                                     games.observation)
         assert np.array_equal(mask, games.legal_action_mask)
+
+
+# --- scripted games through batch.Games (positions random play seldom reaches) -------------
+
+
+def script_games_against_step(options: caravan.Options,
+                              script: list[caravan.Play | caravan.Discard]) -> caravan.State:
+    """Play ``script`` (whole decks in the opening hands, so that any seed deals the same
+    cards) through ``batch.Games`` and ``caravan.step`` side by side; require the same
+    observation tensor, mask and seat to move before every move and after the last;
+    return the last state."""
+    games = batch.Games("caravan", [3], options)
+    state = caravan.new_game(3, options)
+
+    def check(where: str) -> None:
+        seat = state.to_move
+        want = np.frombuffer(caravan.observation_tensor(caravan.observe(state, seat)))
+        assert np.array_equal(games.observation[0], want), where
+        mask = np.frombuffer(caravan.legal_action_mask(state), dtype=np.uint8)
+        assert np.array_equal(games.legal_action_mask[0], mask), where
+        assert games.to_move[0] == seat, where
+
+    for move in script:
+        check(f"before {move}")
+        assert move in caravan.legal_actions(state)
+        games.step(np.array([caravan.action_to_index(options, move)], dtype=np.int64))
+        state = caravan.step(state, move)
+    check("after the script")
+    return state
+
+
+def _play(card: str, c: int, target: int | None = None) -> caravan.Play:
+    return caravan.Play(parse_card(card), c, target)
+
+
+def test_games_give_two_equal_last_values_the_descending_direction() -> None:
+    """A Jack that takes the 8 out of 5S 8D 5D leaves two equal last values: under
+    ``equal_direction=descending`` the caravan descends (CARAVAN-RECOMPUTE), in the
+    kernel's observation as in the step loop's."""
+    options = caravan.options(deck_0="5S 2H 3H 8D 5D JC 10S",
+                              deck_1="2C 3C 4C 9S 9C 10C 8C", min_deck_size=3,
+                              opening_hand=10, equal_direction="descending")
+    state = script_games_against_step(options, [
+        _play("5S", 0), _play("2C", 3), _play("2H", 1), _play("3C", 4), _play("3H", 2),
+        _play("4C", 5), _play("8D", 0), caravan.Discard(parse_card("9S")), _play("5D", 0),
+        caravan.Discard(parse_card("9C")), _play("JC", 0, 1)])
+    assert [str(pile.numeral) for pile in state.caravans[0].piles] == ["5S", "5D"]
+    assert state.caravans[0].direction is caravan.Direction.DOWN
+
+
+def test_games_hold_more_face_cards_on_a_pile_than_there_are_number_cards() -> None:
+    """Five face cards on one number card, where both decks hold two number cards: the
+    kernel's room for faces on one pile is the face cards of the decks, and the faces of
+    another caravan's pile stay its own."""
+    options = caravan.options(deck_0="5S 8S KH KD QS QD", deck_1="QH KS KC QC JK",
+                              min_deck_size=3, opening_hand=10)
+    state = script_games_against_step(options, [
+        _play("5S", 0), _play("8S", 1), _play("QH", 1, 0), _play("KH", 0, 0),
+        _play("KS", 0, 0), _play("KD", 0, 0), _play("KC", 0, 0), _play("QS", 0, 0)])
+    assert len(state.caravans[0].piles[0].faces) == 5
+    assert [str(face) for face in state.caravans[1].piles[0].faces] == ["QH"]
