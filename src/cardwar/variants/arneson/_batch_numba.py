@@ -128,6 +128,8 @@ _ACE = 14
 I16 = NDArray[np.int16]
 I64 = NDArray[np.int64]
 U64 = NDArray[np.uint64]
+F64 = NDArray[np.float64]
+U8 = NDArray[np.uint8]
 
 
 @_jit
@@ -475,8 +477,8 @@ def _refresh(g: int, cfg: I64, ob: NDArray[np.float64], cards: Any, ints: Any, o
 
 @_jit
 def reset_games(seeds: U64, deck: I16, cfg: I64, ob: NDArray[np.float64], work: I16,
-                cards: Any, ints: Any, rng: Any, turns: I64, out: Any, observation: Any,
-                mask: Any) -> None:
+                cards: I16, ints: I64, rng: U64, turns: I64, out: I64, observation: F64,
+                mask: U8) -> None:
     """Deal the game of every seed into row ``g`` of the state arrays and write its first
     observation and mask."""
     seeds, deck, cfg, ob = borrowed(seeds), borrowed(deck), borrowed(cfg), borrowed(ob)
@@ -490,9 +492,9 @@ def reset_games(seeds: U64, deck: I16, cfg: I64, ob: NDArray[np.float64], work: 
 
 
 @_jit
-def step_games(actions: I64, cfg: I64, ob: NDArray[np.float64], rank: I64, cards: Any,
-               table: I16, ints: Any, rng: Any, turns: I64, out: Any, observation: Any,
-               mask: Any, rewards: Any) -> int:
+def step_games(actions: I64, cfg: I64, ob: NDArray[np.float64], rank: I64, cards: I16,
+               table: I16, ints: I64, rng: U64, turns: I64, out: I64, observation: F64,
+               mask: U8, rewards: F64) -> int:
     """Play action id ``actions[g]`` (a card index) in every running game ``g`` (finished
     games are left as they are), then write the observations, masks and each seat's
     reward (the game's returns on the step that ends it, else 0). Returns -1, or the

@@ -99,6 +99,8 @@ _ONE = np.uint64(1)
 
 I16 = NDArray[np.int16]
 I64 = NDArray[np.int64]
+F64 = NDArray[np.float64]
+U8 = NDArray[np.uint8]
 
 
 @_inline
@@ -762,11 +764,11 @@ def _rollouts(seat: int, first: I64, cfg: I64, weights: Any, pip: I64, kind: I64
 
 
 @_jit
-def rollouts(seat: int, first: I64, cfg: I64, weights: Any, pip: I64, kind: I64, suit: I64,
-             rank: I64, order: I64, deck: Any, size: Any, top: Any, hand: Any, held: Any,
-             numeral: Any, pile_value: Any, faces: Any, nfaces: Any, piles: Any, value: Any,
-             csuit: Any, direction: Any, opening: Any, turns: I64, out: Any,
-             max_steps: int, results: Any) -> None:
+def rollouts(seat: int, first: I64, cfg: I64, weights: F64, pip: I64, kind: I64, suit: I64,
+             rank: I64, order: I64, deck: I16, size: I64, top: I64, hand: I16, held: I64,
+             numeral: I16, pile_value: I64, faces: I16, nfaces: I64, piles: I64, value: I64,
+             csuit: I64, direction: I64, opening: I64, turns: I64, out: I64,
+             max_steps: int, results: F64) -> None:
     """From each position ``k`` (row ``k`` of the state arrays, ``out[k]`` as
     :func:`_conclude` writes it), play each action ``first[a]`` (rows as :func:`_legal`
     writes them) for ``seat``, then both seats by the heuristic until the game ends (or
@@ -889,10 +891,10 @@ def _refresh(g: int, cfg: I64, ocfg: I64, pip: I64, kind: I64, suit: I64, order:
 @_jit
 def reset_games(seeds: NDArray[np.uint64], deck0: I16, deck1: I16, cfg: I64, ocfg: I64,
                 pip: I64, kind: I64, suit: I64, order: I64, number_id: I64, face_id: I64,
-                deck: Any, size: Any, top: Any, hand: Any, held: Any, numeral: Any,
-                faces: Any, nfaces: Any, piles: Any, value: Any, csuit: Any,
-                direction: Any, opening: Any, discarded: Any, turns: I64, out: Any,
-                unique: I64, acts: I64, observation: Any, mask: Any) -> None:
+                deck: I16, size: I64, top: I64, hand: I16, held: I64, numeral: I16,
+                faces: I16, nfaces: I64, piles: I64, value: I64, csuit: I64,
+                direction: I64, opening: I64, discarded: I64, turns: I64, out: I64,
+                unique: I64, acts: I64, observation: F64, mask: U8) -> None:
     """Deal the game of every seed into row ``g`` of the state arrays and write its first
     observation and mask (a new deal reads no pile values: every caravan starts empty)."""
     seeds, deck0, deck1, cfg = borrowed(seeds), borrowed(deck0), borrowed(deck1), borrowed(cfg)
@@ -917,11 +919,11 @@ def reset_games(seeds: NDArray[np.uint64], deck0: I16, deck1: I16, cfg: I64, ocf
 @_jit
 def step_games(actions: I64, cfg: I64, ocfg: I64, pip: I64, kind: I64, suit: I64, rank: I64,
                order: I64, number_id: I64, face_id: I64, number_card: I64, face_card: I64,
-               deck: Any, size: Any, top: Any, hand: Any, held: Any, numeral: Any,
-               pile_value: Any, faces: Any, nfaces: Any, piles: Any, value: Any, csuit: Any,
-               direction: Any, opening: Any, discarded: Any, turns: I64, out: Any,
-               unique: I64, acts: I64, touched: I64, observation: Any, mask: Any,
-               rewards: Any) -> int:
+               deck: I16, size: I64, top: I64, hand: I16, held: I64, numeral: I16,
+               pile_value: I64, faces: I16, nfaces: I64, piles: I64, value: I64, csuit: I64,
+               direction: I64, opening: I64, discarded: I64, turns: I64, out: I64,
+               unique: I64, acts: I64, touched: I64, observation: F64, mask: U8,
+               rewards: F64) -> int:
     """Play action id ``actions[g]`` in every running game ``g`` (finished games are left
     as they are), then write the observations, masks and each seat's reward (the game's
     returns on the step that ends it, else 0). Returns -1, or the first game whose action

@@ -148,6 +148,8 @@ _ZERO = np.uint64(0)
 I16 = NDArray[np.int16]
 I64 = NDArray[np.int64]
 U64 = NDArray[np.uint64]
+F64 = NDArray[np.float64]
+U8 = NDArray[np.uint8]
 
 
 @_jit
@@ -816,9 +818,9 @@ def _refresh(g: int, cfg: I64, ob: NDArray[np.float64], key: I64, decl: I64, han
 
 @_jit
 def reset_games(seeds: U64, cfg: I64, ob: NDArray[np.float64], deck: I16, key: I64,
-                decl: I64, hands: Any, stock: Any, pools: Any, recent: Any, table: Any,
-                tmeta: Any, plays: Any, seats: Any, game: Any, order: Any, rng: Any,
-                legal: I64, turns: I64, out: Any, observation: Any, mask: Any) -> None:
+                decl: I64, hands: I16, stock: I16, pools: I16, recent: I16, table: I16,
+                tmeta: I64, plays: I64, seats: I64, game: I64, order: I64, rng: U64,
+                legal: I64, turns: I64, out: I64, observation: F64, mask: U8) -> None:
     """Deal the game of every seed into row ``g`` of the state arrays and write its first
     observation and mask."""
     seeds, cfg, ob, deck = borrowed(seeds), borrowed(cfg), borrowed(ob), borrowed(deck)
@@ -839,11 +841,11 @@ def reset_games(seeds: U64, cfg: I64, ob: NDArray[np.float64], deck: I16, key: I
 
 @_jit
 def step_games(actions: I64, cfg: I64, ob: NDArray[np.float64], deck: I16, rank: I64,
-               key: I64, points: I64, suit: I64, place: I64, decl: I64, hands: Any,
-               stock: Any, pools: Any, recent: Any, table: Any, tmeta: Any, plays: Any,
-               seats: Any, game: Any, order: Any, rng: Any, seen: Any, starts: Any,
-               hashes: Any, fighters: I64, legal: I64, position: I64, turns: I64, out: Any,
-               observation: Any, mask: Any, rewards: Any) -> int:
+               key: I64, points: I64, suit: I64, place: I64, decl: I64, hands: I16,
+               stock: I16, pools: I16, recent: I16, table: I16, tmeta: I64, plays: I64,
+               seats: I64, game: I64, order: I64, rng: U64, seen: I64, starts: I64,
+               hashes: U64, fighters: I64, legal: I64, position: I64, turns: I64, out: I64,
+               observation: F64, mask: U8, rewards: F64) -> int:
     """Play action id ``actions[g]`` in every running game ``g`` (finished games are left
     as they are), then write the observations, masks and each seat's reward (the game's
     returns on the step that ends it, else 0). Returns :data:`STEPPED`; or, before

@@ -142,6 +142,8 @@ _ZERO = np.uint64(0)
 I16 = NDArray[np.int16]
 I64 = NDArray[np.int64]
 U64 = NDArray[np.uint64]
+F64 = NDArray[np.float64]
+U8 = NDArray[np.uint8]
 
 
 @_inline
@@ -938,10 +940,10 @@ def _refresh(g: int, cfg: I64, ob: NDArray[np.float64], index_of: I64, pos_of: I
 
 @_jit
 def reset_games(seeds: U64, cfg: I64, ob: NDArray[np.float64], deck: I16, halves: I16,
-                half_len: I64, value: I64, index_of: I64, pos_of: I64, masks: Any,
-                seats: Any, kills: Any, reserve: Any, game: Any, rng: Any, scores: Any,
-                partial: Any, work: I16, flags: I64, legal: I64, turns: I64, out: Any,
-                observation: Any, mask: Any) -> None:
+                half_len: I64, value: I64, index_of: I64, pos_of: I64, masks: U64,
+                seats: I64, kills: I64, reserve: I16, game: I64, rng: U64, scores: I64,
+                partial: I64, work: I16, flags: I64, legal: I64, turns: I64, out: I64,
+                observation: F64, mask: U8) -> None:
     """Deal the game of every seed into row ``g`` of the state arrays and write its first
     observation and mask."""
     seeds, cfg, ob, deck = borrowed(seeds), borrowed(cfg), borrowed(ob), borrowed(deck)
@@ -964,10 +966,10 @@ def reset_games(seeds: U64, cfg: I64, ob: NDArray[np.float64], deck: I16, halves
 
 @_jit
 def step_games(actions: I64, cfg: I64, ob: NDArray[np.float64], deck: I16, halves: I16,
-               half_len: I64, value: I64, index_of: I64, pos_of: I64, masks: Any,
-               seats: Any, kills: Any, reserve: Any, game: Any, rng: Any, scores: Any,
-               partial: Any, work: I16, flags: I64, legal: I64, turns: I64, out: Any,
-               observation: Any, mask: Any, rewards: Any) -> int:
+               half_len: I64, value: I64, index_of: I64, pos_of: I64, masks: U64,
+               seats: I64, kills: I64, reserve: I16, game: I64, rng: U64, scores: I64,
+               partial: I64, work: I16, flags: I64, legal: I64, turns: I64, out: I64,
+               observation: F64, mask: U8, rewards: F64) -> int:
     """Play action id ``actions[g]`` in every running game ``g`` (finished games are left
     as they are): a whole action, or a card towards a squad, which is laid once complete
     (encoding.step_index). Then write the observations, masks and each seat's reward (the
