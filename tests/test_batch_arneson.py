@@ -177,9 +177,12 @@ def test_kernel_plays_names_what_the_kernel_plays() -> None:
 
 def test_play_says_why_the_kernel_does_not_play_the_cycle_options() -> None:
     options = arneson.options(hand_size=1, pickup_order="winner_first")
-    with pytest.raises(ValueError, match="does not play arneson with hand_size=1 and "
-                                         "pickup_order=winner_first: nobody chooses"):
+    with pytest.raises(ValueError, match="nobody chooses") as refused:
         next(batch.play("arneson", options, seeds=[1], engine="numba"))
+    assert str(refused.value) == (
+        "the numba engine does not play arneson with hand_size=1 and pickup_order=winner_first: "
+        "nobody chooses, and the rules end such games by cycle detection (ARNESON-CYCLE); use "
+        "engine='reference'")
     with pytest.raises(ValueError, match="numba engine plays arneson between random or "
                                          "heuristic players, caravan"):
         next(batch.play("arneson", seeds=[1], agents=["first", "random"], engine="numba"))

@@ -321,6 +321,16 @@ def test_cold_war_joker_ids() -> None:
     assert cold_war.action_from_index(opts, 65) == cold_war.Play(JOKER, cold_war.TOP)
 
 
+def test_generals_layout() -> None:
+    # The last id is "squad done", after the 52 squad cards (a Joker would round-trip).
+    opts = generals.options()
+    assert generals.num_actions(opts) == 66
+    assert generals.action_from_index(opts, 9) == generals.Partner(0)
+    assert generals.action_from_index(opts, 13) == generals.SquadCard(parse_card("2C"))
+    assert generals.action_from_index(opts, 64) == generals.SquadCard(parse_card("AS"))
+    assert generals.action_from_index(opts, 65) is generals.SQUAD_DONE
+
+
 def test_caravan_layout() -> None:
     opts = caravan.options()
     assert caravan.num_actions(opts) == 240 + 13 * 6 * 40 + 53 + 6
