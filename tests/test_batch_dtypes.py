@@ -43,8 +43,8 @@ def declared_dtypes(function: Callable[..., Any]) -> dict[str, np.dtype[Any]]:
 
 @pytest.fixture
 def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[str]]:
-    """Wrap every game's entry points: each call records, under ``<module>.<function>``,
-    the array arguments whose dtype is not the declared one."""
+    """Wrap every game's entry points: each call records, under ``<game>.<function>``,
+    the arguments declared as arrays that are not arrays of the declared dtype."""
     calls: dict[str, list[str]] = {}
     for game in GAMES:
         kernel = importlib.import_module(
@@ -63,10 +63,11 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[str]]:
                         _dtypes: dict[str, np.dtype[Any]] = dtypes, **kwargs: Any) -> Any:
                 given = {**dict(zip(_parameters, args, strict=False)), **kwargs}
                 calls.setdefault(_key, []).extend(
-                    f"{p}: {value.dtype}, declared {_dtypes[p]}"
+                    f"{p}: {getattr(value, 'dtype', type(value).__name__)}, "
+                    f"declared {_dtypes[p]}"
                     for p, value in given.items()
-                    if p in _dtypes and isinstance(value, np.ndarray)
-                    and value.dtype != _dtypes[p])
+                    if p in _dtypes and not (isinstance(value, np.ndarray)
+                                             and value.dtype == _dtypes[p]))
                 return _f(*args, **kwargs)
 
             monkeypatch.setattr(kernel, name, wrapper)
