@@ -144,8 +144,12 @@ _S32 = np.uint64(32)
 _ONE = np.uint64(1)
 _DERIVE = np.uint64(0xD1B54A32D192ED03)
 
+#: The kernels' array types, named once for every game's kernel module.
 I16 = NDArray[np.int16]
 I64 = NDArray[np.int64]
+U64 = NDArray[np.uint64]
+F64 = NDArray[np.float64]
+U8 = NDArray[np.uint8]
 
 
 @_jit
@@ -667,7 +671,7 @@ def _play_game(
 
 @_jit
 def _play_games_kernel(
-    seeds: NDArray[np.uint64],
+    seeds: U64,
     deck: I16,
     strength: I64,
     players: int,
@@ -682,8 +686,8 @@ def _play_games_kernel(
     max_battles: int,
     battles: I64,
     wars: I64,
-    winner: NDArray[np.int16],
-    termination: NDArray[np.uint8],
+    winner: I16,
+    termination: U8,
 ) -> None:
     """Play the game of every seed, writing the result columns."""
     n = deck.shape[0]
@@ -722,7 +726,7 @@ def _play_games_kernel(
 
 
 def play_games(
-    seeds: NDArray[np.uint64],
+    seeds: U64,
     deck: I16,
     strength: I64,
     *,
@@ -736,7 +740,7 @@ def play_games(
     joins_tied: bool,
     wars_to_win: int,
     max_battles: int,
-) -> tuple[I64, I64, NDArray[np.int16], NDArray[np.uint8]]:
+) -> tuple[I64, I64, I16, U8]:
     """Play the game of every seed; return the columns battles, wars, winner (-1 for a
     draw) and termination (the ``TERM_*`` codes).
 

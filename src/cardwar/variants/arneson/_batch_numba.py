@@ -31,12 +31,16 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numpy.typing import NDArray
 
 from cardwar._batch_numba import (
+    F64,
+    I16,
+    I64,
     PICKUP_SHUFFLED,
     PICKUP_WIN_PILE,
     PICKUP_WINNER_FIRST,
+    U8,
+    U64,
     _add_card,
     _agent_key,
     _below,
@@ -124,12 +128,6 @@ OBSERVATION_SIZE = 53 + 53 + 1 + 2 + 2 + 2 + 2 * 53 + 2 + 2 + 1 + 2 * 53
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _ONE = np.uint64(1)
 _ACE = 14
-
-I16 = NDArray[np.int16]
-I64 = NDArray[np.int64]
-U64 = NDArray[np.uint64]
-F64 = NDArray[np.float64]
-U8 = NDArray[np.uint8]
 
 
 @_jit
@@ -386,7 +384,7 @@ def _play_game(seed: np.uint64, deck: I16, rank: I64, order: I64, cfg: I64, work
 
 @_jit
 def _play_games_kernel(seeds: U64, deck: I16, rank: I64, order: I64, cfg: I64, steps: I64,
-                       winner: NDArray[np.int16], termination: NDArray[np.uint8]) -> None:
+                       winner: I16, termination: U8) -> None:
     """Play the game of every seed, writing the result columns."""
     n = deck.shape[0]
     work = np.zeros(n, np.int16)
@@ -404,7 +402,7 @@ def _play_games_kernel(seeds: U64, deck: I16, rank: I64, order: I64, cfg: I64, s
 
 
 def play_games(seeds: U64, deck: I16, rank: I64, order: I64, cfg: I64
-               ) -> tuple[I64, NDArray[np.int16], NDArray[np.uint8]]:
+               ) -> tuple[I64, I16, U8]:
     """Play the game of every seed between the players of ``cfg``; return the columns
     steps, winner (-1 for none) and termination (the ``TERM_*`` codes)."""
     count = seeds.shape[0]
@@ -423,7 +421,7 @@ def play_games(seeds: U64, deck: I16, rank: I64, order: I64, cfg: I64
 
 
 @_inline
-def _observe(seat: int, cfg: I64, ob: NDArray[np.float64], cards: I16, ints: I64, out: I64,
+def _observe(seat: int, cfg: I64, ob: F64, cards: I16, ints: I64, out: I64,
              row: Any) -> None:
     """Write ``seat``'s observation tensor into ``row`` (arneson.encoding's ``write``)."""
     row[:] = 0.0
@@ -462,7 +460,7 @@ def _observe(seat: int, cfg: I64, ob: NDArray[np.float64], cards: I16, ints: I64
 
 
 @_jit
-def _refresh(g: int, cfg: I64, ob: NDArray[np.float64], cards: Any, ints: Any, out: Any,
+def _refresh(g: int, cfg: I64, ob: F64, cards: Any, ints: Any, out: Any,
              observation: Any, mask: Any) -> None:
     """Write game ``g``'s observation (of the seat to move) and legal-action mask (the
     action id of a card is its card index)."""
@@ -476,7 +474,7 @@ def _refresh(g: int, cfg: I64, ob: NDArray[np.float64], cards: Any, ints: Any, o
 
 
 @_jit
-def reset_games(seeds: U64, deck: I16, cfg: I64, ob: NDArray[np.float64], work: I16,
+def reset_games(seeds: U64, deck: I16, cfg: I64, ob: F64, work: I16,
                 cards: I16, ints: I64, rng: U64, turns: I64, out: I64, observation: F64,
                 mask: U8) -> None:
     """Deal the game of every seed into row ``g`` of the state arrays and write its first
@@ -492,7 +490,7 @@ def reset_games(seeds: U64, deck: I16, cfg: I64, ob: NDArray[np.float64], work: 
 
 
 @_jit
-def step_games(actions: I64, cfg: I64, ob: NDArray[np.float64], rank: I64, cards: I16,
+def step_games(actions: I64, cfg: I64, ob: F64, rank: I64, cards: I16,
                table: I16, ints: I64, rng: U64, turns: I64, out: I64, observation: F64,
                mask: U8, rewards: F64) -> int:
     """Play action id ``actions[g]`` (a card index) in every running game ``g`` (finished

@@ -30,9 +30,13 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numpy.typing import NDArray
 
 from cardwar._batch_numba import (
+    F64,
+    I16,
+    I64,
+    U8,
+    U64,
     _add_card,
     _agent_key,
     _below,
@@ -96,11 +100,6 @@ HW_SIZE = 5
 
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _ONE = np.uint64(1)
-
-I16 = NDArray[np.int16]
-I64 = NDArray[np.int64]
-F64 = NDArray[np.float64]
-U8 = NDArray[np.uint8]
 
 
 @_inline
@@ -678,11 +677,11 @@ def _work(d: int, p: int, f: int) -> Any:
 
 
 @_jit
-def _play_games_kernel(seeds: NDArray[np.uint64], deck0: I16, deck1: I16, cfg: I64,
+def _play_games_kernel(seeds: U64, deck0: I16, deck1: I16, cfg: I64,
                        weights: Any, pip: I64, kind: I64, suit: I64, rank: I64, order: I64,
                        most_piles: int,
-                       most_faces: int, steps: I64, winner: NDArray[np.int16],
-                       termination: NDArray[np.uint8], scores: NDArray[np.int16]) -> None:
+                       most_faces: int, steps: I64, winner: I16,
+                       termination: U8, scores: I16) -> None:
     """Play the game of every seed, writing the result columns."""
     (deck, size, top, hand, held, numeral, pile_value, faces, nfaces, piles, value, csuit,
      direction, opening, unique, acts, touched, discarded, after, out) = _work(
@@ -759,8 +758,6 @@ def _rollouts(seat: int, first: I64, cfg: I64, weights: Any, pip: I64, kind: I64
             if w_out[1] != TERM_NONE and w_out[2] >= 0:
                 score += 1.0 if w_out[2] == seat else -1.0
             results[k, a] = score
-
-
 
 
 @_jit
@@ -889,7 +886,7 @@ def _refresh(g: int, cfg: I64, ocfg: I64, pip: I64, kind: I64, suit: I64, order:
 
 
 @_jit
-def reset_games(seeds: NDArray[np.uint64], deck0: I16, deck1: I16, cfg: I64, ocfg: I64,
+def reset_games(seeds: U64, deck0: I16, deck1: I16, cfg: I64, ocfg: I64,
                 pip: I64, kind: I64, suit: I64, order: I64, number_id: I64, face_id: I64,
                 deck: I16, size: I64, top: I64, hand: I16, held: I64, numeral: I16,
                 faces: I16, nfaces: I64, piles: I64, value: I64, csuit: I64,
@@ -988,10 +985,10 @@ def step_games(actions: I64, cfg: I64, ocfg: I64, pip: I64, kind: I64, suit: I64
     return -1
 
 
-def play_games(seeds: NDArray[np.uint64], deck0: I16, deck1: I16, cfg: I64,
-               weights: NDArray[np.float64], tables: dict[str, I64], most_piles: int,
+def play_games(seeds: U64, deck0: I16, deck1: I16, cfg: I64,
+               weights: F64, tables: dict[str, I64], most_piles: int,
                most_faces: int
-               ) -> tuple[I64, NDArray[np.int16], NDArray[np.uint8], NDArray[np.int16]]:
+               ) -> tuple[I64, I16, U8, I16]:
     """Play the game of every seed between the players of ``cfg`` (``weights``: the
     heuristic's); return the columns steps,
     winner (-1 for none), termination (the ``TERM_*`` codes) and scores (positions won,

@@ -30,9 +30,13 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numpy.typing import NDArray
 
 from cardwar._batch_numba import (
+    F64,
+    I16,
+    I64,
+    U8,
+    U64,
     _add_card,
     _agent_key,
     _below,
@@ -144,12 +148,6 @@ REPEATS = 3  # COLDWAR-REPEAT
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
-
-I16 = NDArray[np.int16]
-I64 = NDArray[np.int64]
-U64 = NDArray[np.uint64]
-F64 = NDArray[np.float64]
-U8 = NDArray[np.uint8]
 
 
 @_jit
@@ -721,7 +719,7 @@ def _heuristic(legal: I64, d: int, joker: bool, decl: I64, rank: I64, plays: I64
 
 
 @_jit
-def _observe(seat: int, cfg: I64, ob: NDArray[np.float64], hands: I16, pools: I16,
+def _observe(seat: int, cfg: I64, ob: F64, hands: I16, pools: I16,
              recent: I16, table: I16, tmeta: I64, plays: I64, seats: I64, game: I64,
              order: I64, row: Any) -> None:
     """Write ``seat``'s observation tensor into ``row`` (cold_war.encoding's ``write``);
@@ -789,7 +787,7 @@ def _observe(seat: int, cfg: I64, ob: NDArray[np.float64], hands: I16, pools: I1
 
 
 @_jit
-def _refresh(g: int, cfg: I64, ob: NDArray[np.float64], key: I64, decl: I64, hands: Any,
+def _refresh(g: int, cfg: I64, ob: F64, key: I64, decl: I64, hands: Any,
              pools: Any, recent: Any, table: Any, tmeta: Any, plays: Any, seats: Any,
              game: Any, order: Any, legal: I64, out: Any, observation: Any, mask: Any) -> None:
     """Write game ``g``'s ``out`` row, the observation of its seat to move (once it is
@@ -817,7 +815,7 @@ def _refresh(g: int, cfg: I64, ob: NDArray[np.float64], key: I64, decl: I64, han
 
 
 @_jit
-def reset_games(seeds: U64, cfg: I64, ob: NDArray[np.float64], deck: I16, key: I64,
+def reset_games(seeds: U64, cfg: I64, ob: F64, deck: I16, key: I64,
                 decl: I64, hands: I16, stock: I16, pools: I16, recent: I16, table: I16,
                 tmeta: I64, plays: I64, seats: I64, game: I64, order: I64, rng: U64,
                 legal: I64, turns: I64, out: I64, observation: F64, mask: U8) -> None:
@@ -840,7 +838,7 @@ def reset_games(seeds: U64, cfg: I64, ob: NDArray[np.float64], deck: I16, key: I
 
 
 @_jit
-def step_games(actions: I64, cfg: I64, ob: NDArray[np.float64], deck: I16, rank: I64,
+def step_games(actions: I64, cfg: I64, ob: F64, deck: I16, rank: I64,
                key: I64, points: I64, suit: I64, place: I64, decl: I64, hands: I16,
                stock: I16, pools: I16, recent: I16, table: I16, tmeta: I64, plays: I64,
                seats: I64, game: I64, order: I64, rng: U64, seen: I64, starts: I64,
@@ -909,7 +907,7 @@ def step_games(actions: I64, cfg: I64, ob: NDArray[np.float64], deck: I16, rank:
 @_jit
 def _play_games_kernel(seeds: U64, cfg: I64, deck: I16, rank: I64, key: I64, points: I64,
                        suit: I64, place: I64, decl: I64, steps: I64,
-                       winner: NDArray[np.int16], termination: NDArray[np.uint8],
+                       winner: I16, termination: U8,
                        scores: I64) -> None:
     """Play the game of every seed, writing the result columns."""
     n = cfg[CFG_PLAYERS]
@@ -941,7 +939,7 @@ def _play_games_kernel(seeds: U64, cfg: I64, deck: I16, rank: I64, key: I64, poi
 
 
 def play_games(seeds: U64, cfg: I64, deck: I16, rank: I64, key: I64, points: I64, suit: I64,
-               place: I64, decl: I64) -> tuple[I64, NDArray[np.int16], NDArray[np.uint8], I64]:
+               place: I64, decl: I64) -> tuple[I64, I16, U8, I64]:
     """Play the game of every seed between the players of ``cfg``; return the columns
     steps, winner (-1 for none), termination (the ``TERM_*`` codes) and scores (one
     column per seat)."""

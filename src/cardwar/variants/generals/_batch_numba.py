@@ -33,9 +33,13 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numpy.typing import NDArray
 
 from cardwar._batch_numba import (
+    F64,
+    I16,
+    I64,
+    U8,
+    U64,
     _agent_key,
     _below,
     _fraction,
@@ -138,12 +142,6 @@ ACES = np.uint64(0xF)
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
-
-I16 = NDArray[np.int16]
-I64 = NDArray[np.int64]
-U64 = NDArray[np.uint64]
-F64 = NDArray[np.float64]
-U8 = NDArray[np.uint8]
 
 
 @_inline
@@ -862,7 +860,7 @@ def _mask(g: int, seat: int, cfg: I64, index_of: I64, pos_of: I64, masks: Any, s
 
 
 @_jit
-def _observe(seat: int, cfg: I64, ob: NDArray[np.float64], index_of: I64, masks: U64,
+def _observe(seat: int, cfg: I64, ob: F64, index_of: I64, masks: U64,
              seats: I64, kills: I64, game: I64, partial: I64, row: Any) -> None:
     """Write ``seat``'s observation tensor into ``row`` (generals.encoding's ``write``),
     then the squad cards it has picked so far (its ``partial_tensor``); per-seat parts
@@ -919,7 +917,7 @@ def _observe(seat: int, cfg: I64, ob: NDArray[np.float64], index_of: I64, masks:
 
 
 @_jit
-def _refresh(g: int, cfg: I64, ob: NDArray[np.float64], index_of: I64, pos_of: I64,
+def _refresh(g: int, cfg: I64, ob: F64, index_of: I64, pos_of: I64,
              masks: Any, seats: Any, kills: Any, game: Any, scores: Any, partial: Any,
              legal: I64, out: Any, observation: Any, mask: Any) -> None:
     """Write game ``g``'s ``out`` row, the observation of its seat to move (once it is
@@ -939,7 +937,7 @@ def _refresh(g: int, cfg: I64, ob: NDArray[np.float64], index_of: I64, pos_of: I
 
 
 @_jit
-def reset_games(seeds: U64, cfg: I64, ob: NDArray[np.float64], deck: I16, halves: I16,
+def reset_games(seeds: U64, cfg: I64, ob: F64, deck: I16, halves: I16,
                 half_len: I64, value: I64, index_of: I64, pos_of: I64, masks: U64,
                 seats: I64, kills: I64, reserve: I16, game: I64, rng: U64, scores: I64,
                 partial: I64, work: I16, flags: I64, legal: I64, turns: I64, out: I64,
@@ -965,7 +963,7 @@ def reset_games(seeds: U64, cfg: I64, ob: NDArray[np.float64], deck: I16, halves
 
 
 @_jit
-def step_games(actions: I64, cfg: I64, ob: NDArray[np.float64], deck: I16, halves: I16,
+def step_games(actions: I64, cfg: I64, ob: F64, deck: I16, halves: I16,
                half_len: I64, value: I64, index_of: I64, pos_of: I64, masks: U64,
                seats: I64, kills: I64, reserve: I16, game: I64, rng: U64, scores: I64,
                partial: I64, work: I16, flags: I64, legal: I64, turns: I64, out: I64,
@@ -1035,8 +1033,8 @@ def step_games(actions: I64, cfg: I64, ob: NDArray[np.float64], deck: I16, halve
 
 @_jit
 def _play_games_kernel(seeds: U64, cfg: I64, deck: I16, halves: I16, half_len: I64,
-                       value: I64, steps: I64, winner: NDArray[np.int16],
-                       termination: NDArray[np.uint8], scores: I64) -> None:
+                       value: I64, steps: I64, winner: I16,
+                       termination: U8, scores: I64) -> None:
     """Play the game of every seed, writing the result columns."""
     n = cfg[CFG_PLAYERS]
     masks = np.zeros((MASK_ROWS, 4), np.uint64)
@@ -1063,7 +1061,7 @@ def _play_games_kernel(seeds: U64, cfg: I64, deck: I16, halves: I16, half_len: I
 
 
 def play_games(seeds: U64, cfg: I64, deck: I16, halves: I16, half_len: I64, value: I64
-               ) -> tuple[I64, NDArray[np.int16], NDArray[np.uint8], I64]:
+               ) -> tuple[I64, I16, U8, I64]:
     """Play the game of every seed between the players of ``cfg``; return the columns
     steps, winner (-1 for none), termination (the ``TERM_*`` codes) and scores (one
     column per seat)."""
