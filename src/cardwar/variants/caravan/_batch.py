@@ -243,7 +243,6 @@ def rollouts(states: list[rules.State], seat: int, actions: tuple[rules.Action, 
     direction = np.zeros((n, 6), np.int64)
     opening = np.zeros((n, 2), np.int64)
     turns = np.zeros(n, np.int64)
-    out = np.zeros((n, 5), np.int64)
     for g, state in enumerate(states):
         for s in (0, 1):
             cards = [card_index(c) for c in state.decks[s]]
@@ -264,11 +263,10 @@ def rollouts(states: list[rules.State], seat: int, actions: tuple[rules.Action, 
                 nfaces[g, c, i] = len(pile.faces)
                 faces[g, c, i, :len(pile.faces)] = [card_index(x) for x in pile.faces]
         turns[g] = state.turns
-        out[g] = (state.to_move, 0, -1, 0, 0)
     first = np.array([_action_row(x) for x in actions], dtype=np.int64).reshape(-1, 4)
     results = np.zeros((n, len(actions)), np.float64)
     t = a["tables"]
     k.rollouts(seat, first, a["cfg"], a["weights"], t["pip"], t["kind"], t["suit"], t["rank"],
                t["order"], deck, size, top, hand, held, numeral, pile_value, faces, nfaces,
-               piles, value, csuit, direction, opening, turns, out, max_steps, results)
+               piles, value, csuit, direction, opening, turns, max_steps, results)
     return results

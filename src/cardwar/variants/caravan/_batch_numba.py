@@ -764,14 +764,14 @@ def _rollouts(seat: int, first: I64, cfg: I64, weights: Any, pip: I64, kind: I64
 def rollouts(seat: int, first: I64, cfg: I64, weights: F64, pip: I64, kind: I64, suit: I64,
              rank: I64, order: I64, deck: I16, size: I64, top: I64, hand: I16, held: I64,
              numeral: I16, pile_value: I64, faces: I16, nfaces: I64, piles: I64, value: I64,
-             csuit: I64, direction: I64, opening: I64, turns: I64, out: I64,
-             max_steps: int, results: F64) -> None:
-    """From each position ``k`` (row ``k`` of the state arrays, ``out[k]`` as
-    :func:`_conclude` writes it), play each action ``first[a]`` (rows as :func:`_legal`
-    writes them) for ``seat``, then both seats by the heuristic until the game ends (or
-    after ``max_steps`` moves); write into ``results[k, a]`` the result for ``seat``: 1 a
-    win, -1 a loss, 0 a draw or a game cut, plus a tenth of the positions won more than
-    the other seat (a tie-break between equal results)."""
+             csuit: I64, direction: I64, opening: I64, turns: I64, max_steps: int,
+             results: F64) -> None:
+    """From each position ``k`` (row ``k`` of the state arrays), play each action
+    ``first[a]`` (rows as :func:`_legal` writes them) for ``seat``, then both seats by the
+    heuristic until the game ends (or after ``max_steps`` moves); write into
+    ``results[k, a]`` the result for ``seat``: 1 a win, -1 a loss, 0 a draw or a game cut,
+    plus a tenth of the positions won more than the other seat (a tie-break between equal
+    results)."""
     (w_deck, w_size, w_top, w_hand, w_held, w_numeral, w_pile_value, w_faces, w_nfaces,
      w_piles, w_value, w_csuit, w_direction, w_opening, unique, acts, touched, discarded,
      after, w_out) = _work(deck.shape[2], numeral.shape[2], faces.shape[3])
