@@ -641,6 +641,9 @@ def test_places_option_is_for_the_four_player_duel_only() -> None:
     assert generals.options(players=4, four_player="partnership").places is False
     assert generals.options(players=4, places=None) == generals.options(players=4, places=True)
     assert generals.options(players=4, places="default").places is True
+    # The CLI's spelling of None (`-o places=none`), in any case and spacing.
+    assert generals.options(players=4, places=" None ").places is True
+    assert generals.options(places="none").places is False
     assert generals.options(players=4, places=False).places is False
     assert generals.options(players=4, places=True).places is True
     assert generals.options(players=4, places="yes").places is True
