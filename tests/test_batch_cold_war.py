@@ -273,6 +273,32 @@ def test_games_grow_the_room_for_positions_as_needed(monkeypatch: pytest.MonkeyP
     assert games._engine.starts.shape[1] > 1
 
 
+def test_games_never_write_past_the_shortest_position_buffer() -> None:
+    # The kernel checks the room in each buffer, not only in one: with a hashes buffer
+    # shorter than starts, it asks for more room rather than write past the end (the
+    # kernel does no bounds checks). The hashes here are a view of a wider array, so a
+    # digest written past a row's end would land on the sentinel beside it.
+    options = cold_war.options(deal_end="last_standing", max_deals=2)
+    seeds = [derive_seed(3, i) for i in range(2)]
+    plain = batch.Games("cold-war", seeds, options)
+    games = batch.Games("cold-war", seeds, options)
+    engine = games._engine
+    positions = engine.starts.shape[1]
+    wide = np.full((len(seeds), positions + 8), 0xDEAD, np.uint64)
+    wide[:, :2] = engine.hashes[:, :2]
+    engine.starts = np.zeros((len(seeds), positions + 8), np.int64)
+    engine.hashes = wide[:, :2]
+    while not games.done.all():
+        ids = games.legal_action_mask.argmax(axis=1)
+        games.step(ids)
+        plain.step(ids)
+        if engine.hashes.base is wide:
+            assert (wide[:, 2:] == 0xDEAD).all()
+    assert engine.hashes.base is not wide  # the buffers grew: the check was made
+    assert (wide[:, 2:] == 0xDEAD).all()
+    assert [games.outcome(g) for g in range(2)] == [plain.outcome(g) for g in range(2)]
+
+
 @settings(max_examples=10, deadline=None)
 @given(options=cold_war_options(), seed=st.integers(0, 2**64 - 1), choose=st.integers(0, 99))
 def test_games_step_as_the_public_api_under_any_options(

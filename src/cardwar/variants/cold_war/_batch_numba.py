@@ -525,11 +525,13 @@ def _legal(seat: int, hands: I16, seats: I64, key: I64, legal: I64) -> tuple[int
 
 
 @_inline
-def _room(cfg: I64, size: int, game: I64, seen: I64, starts: I64) -> bool:
-    """Return whether the position buffers have room for one more position."""
+def _room(cfg: I64, size: int, game: I64, seen: I64, starts: I64, hashes: U64) -> bool:
+    """Return whether the position buffers have room for one more position: its values in
+    ``seen``, its start in ``starts`` and its digest in ``hashes`` (each buffer is checked,
+    so none is written past its end whatever its length)."""
     longest = 1 + 5 * cfg[CFG_PLAYERS] + size
     return bool(game[SEEN_USED] + longest <= seen.shape[0]
-                and game[SEEN] + 1 <= starts.shape[0])
+                and game[SEEN] + 1 <= starts.shape[0] and game[SEEN] + 1 <= hashes.shape[0])
 
 
 @_inline
@@ -648,7 +650,7 @@ def _play_game(seed: np.uint64, cfg: I64, deck: I16, rank: I64, key: I64, points
         else:
             counters[seat] += _ONE
             i = np.int64(_below(keys[seat], counters[seat], m))
-        if not _room(cfg, size, game, seen, starts):
+        if not _room(cfg, size, game, seen, starts, hashes):
             grown = np.empty(2 * seen.shape[0], np.int64)
             grown[:game[SEEN_USED]] = seen[:game[SEEN_USED]]
             seen = grown
@@ -870,7 +872,8 @@ def step_games(actions: I64, cfg: I64, ob: F64, deck: I16, rank: I64,
         if game[g, TERM] == TERM_NONE and (a < 0 or a >= NUM_ACTIONS or mask[g, a] == 0):
             return g
     for g in range(count):
-        if game[g, TERM] == TERM_NONE and not _room(cfg, size, game[g], seen[g], starts[g]):
+        if game[g, TERM] == TERM_NONE and not _room(cfg, size, game[g], seen[g], starts[g],
+                                                    hashes[g]):
             return NO_ROOM
     for g in range(count):
         for s in range(n):
