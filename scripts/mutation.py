@@ -33,12 +33,23 @@ test starts a fresh interpreter), as ``MUTANT_UNDER_TEST=<name> pytest <test>`` 
 score is the share of mutants killed, timed out or killed outside mutmut; equivalent
 mutants are not taken out of it. The run fails (exit 1) if a module scores under ``--min``
 percent (90 by default) or if a survivor is in neither list (every survivor is reviewed).
+
+mutmut numbers a function's mutants in order, so an edit of the function can give a
+reviewed mutant's name to another change. Each listed name therefore carries the
+fingerprint of the change that was reviewed (``[1a2b3c4d]``: see :func:`fingerprints`);
+a listed survivor whose change is not that one any more counts as not reviewed, and the
+report names it with both fingerprints. The report prints the fingerprint of every
+survivor it asks to be reviewed.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
+import difflib
+import hashlib
 import json
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -58,18 +69,61 @@ TIMEOUT = {36, -24, 24, 152, 255}
 SURVIVED = {0}
 
 
-def load_equivalent(path: Path = EQUIVALENT) -> dict[str, str]:
-    """Return the mutants listed in ``path`` (``<name> -- <reason>`` lines): name -> reason."""
+ENTRY = re.compile(r"(?P<name>\S+) \[(?P<fingerprint>[0-9a-f]{8})\] -- (?P<reason>.*\S.*)")
+
+
+def load_list(path: Path = EQUIVALENT) -> dict[str, str]:
+    """Return the mutants listed in ``path`` (``<name> [<fingerprint>] -- <reason>``
+    lines): name -> fingerprint of the change reviewed."""
     reviewed: dict[str, str] = {}
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         line = line.strip()
         if not line or line.startswith("#"):
             continue
-        name, sep, reason = line.partition(" -- ")
-        if not sep or not reason.strip():
-            sys.exit(f"{path}:{number}: expected '<mutant> -- <reason>'")
-        reviewed[name.strip()] = reason.strip()
+        entry = ENTRY.fullmatch(line)
+        if entry is None:
+            sys.exit(f"{path}:{number}: expected '<mutant> [<fingerprint>] -- <reason>'")
+        if entry["name"] in reviewed:
+            sys.exit(f"{path}:{number}: {entry['name']} is listed twice")
+        reviewed[entry["name"]] = entry["fingerprint"]
     return reviewed
+
+
+def fingerprints(source: str) -> dict[str, str]:
+    """Return the fingerprint of every mutant in ``source``, a module as mutmut writes it
+    into ``mutants/`` (each function's original as ``x_<f>__mutmut_orig`` beside its mutants
+    ``x_<f>__mutmut_<n>``): the mutant's name (``x_f__mutmut_3``) -> the first 8 hex digits
+    of the SHA-256 of its change, the lines it removes and adds against the original, in
+    order, with the function's own name left out. The fingerprint depends on what the
+    mutant changes, not on its number or on where in the function the change is."""
+    lines = source.splitlines()
+    functions: dict[str, list[str]] = {}
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and "__mutmut_" in node.name:
+            start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            functions[node.name] = [line.replace(node.name, "") for line in
+                                    lines[start - 1:node.end_lineno]]
+    found: dict[str, str] = {}
+    for name, mutant in functions.items():
+        base, _, number = name.rpartition("__mutmut_")
+        original = functions.get(base + "__mutmut_orig")
+        if number == "orig" or original is None:
+            continue
+        change = [line for line in difflib.unified_diff(original, mutant, lineterm="", n=0)
+                  if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+        found[name] = hashlib.sha256("\n".join(change).encode()).hexdigest()[:8]
+    return found
+
+
+def fingerprint_of(name: str, cache: dict[str, dict[str, str]]) -> str:
+    """Return the fingerprint of the mutant ``name`` (``cardwar.rng.x_mix64__mutmut_1``)
+    from the mutated module mutmut wrote, or ``"unknown"``; ``cache`` keeps each module's."""
+    module = listed_module(name)
+    if module not in cache:
+        path = META_ROOT / (module.replace(".", "/") + ".py")
+        cache[module] = fingerprints(path.read_text(encoding="utf-8")) if path.exists() else {}
+    short = name.removeprefix("cardwar." + module.removesuffix(".__init__") + ".")
+    return cache[module].get(short, "unknown")
 
 
 def load_results() -> dict[str, tuple[str, int | None]]:
@@ -118,10 +172,12 @@ def pattern(name: str) -> str:
 def report(minimum: float, modules: list[str]) -> int:
     """Print the per-module table; return the exit status."""
     results = load_results()
-    reviewed = load_equivalent(EQUIVALENT)
-    outside = load_equivalent(KILLED_OUTSIDE)
+    reviewed = load_list(EQUIVALENT)
+    outside = load_list(KILLED_OUTSIDE)
     counts: dict[str, Counter[str]] = {}
     unreviewed: list[str] = []
+    changed: list[str] = []
+    cache: dict[str, dict[str, str]] = {}
     for name, (module, code) in sorted(results.items()):
         if modules and short_name(module) not in modules:
             continue
@@ -135,14 +191,19 @@ def report(minimum: float, modules: list[str]) -> int:
             c["unchecked"] += 1
         else:
             c["survived"] += 1
-            if name in outside:
+            now = fingerprint_of(name, cache)
+            listed = outside.get(name, reviewed.get(name))
+            if listed is not None and listed != now:
+                changed.append(f"{name} [{listed}], now [{now}]")
+            elif name in outside:
                 c["outside"] += 1
             elif name in reviewed:
                 c["equivalent"] += 1
             else:
-                unreviewed.append(f"{name} ({'no tests' if code in (5, 33) else code})")
+                verdict = "no tests" if code in (5, 33) else code
+                unreviewed.append(f"{name} [{now}] ({verdict})")
     chosen = {n: code for n, (module, code) in results.items() if module in counts}
-    stale = sorted(n for n in reviewed if chosen.get(n) in KILLED)
+    stale = sorted(n for n in (*reviewed, *outside) if chosen.get(n) in KILLED)
     gone = sorted(n for n in (*reviewed, *outside) if n not in results
                   and (not modules or short_name(listed_module(n)) in modules))
     slow = sorted(n for n in reviewed if chosen.get(n) in TIMEOUT)
@@ -175,8 +236,14 @@ def report(minimum: float, modules: list[str]) -> int:
         print(f"\n{len(unreviewed)} surviving mutants not reviewed (mutmut show <name>):")
         for name in unreviewed:
             print("  " + name)
+    if changed:
+        status = 1
+        print(f"\n{len(changed)} listed mutants are not the change reviewed (their function "
+              "changed); review them again:")
+        for name in changed:
+            print("  " + name)
     if stale:
-        print(f"\n{len(stale)} mutants listed as equivalent are killed now; remove them:")
+        print(f"\n{len(stale)} listed mutants are killed by mutmut now; remove them:")
         for name in stale:
             print("  " + name)
     if slow:
@@ -192,14 +259,14 @@ def report(minimum: float, modules: list[str]) -> int:
 
 def unreviewed_survivors(modules: list[str]) -> list[str]:
     """Return the names of the surviving mutants of ``modules`` (all if empty) that
-    neither list names."""
-    reviewed = load_equivalent(EQUIVALENT)
-    outside = load_equivalent(KILLED_OUTSIDE)
+    neither list names with their fingerprint of today."""
+    listed = load_list(EQUIVALENT) | load_list(KILLED_OUTSIDE)
+    cache: dict[str, dict[str, str]] = {}
     return [
         name for name, (module, code) in sorted(load_results().items())
         if (not modules or short_name(module) in modules)
         and code is not None and code not in KILLED and code not in TIMEOUT
-        and name not in reviewed and name not in outside
+        and listed.get(name) != fingerprint_of(name, cache)
     ]
 
 

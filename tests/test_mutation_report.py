@@ -4,6 +4,7 @@ belongs and fail on what is not reviewed or not run."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 from types import ModuleType
@@ -23,18 +24,42 @@ def script(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     return module
 
 
-def _write(tmp_path: Path, module: str, codes: dict[str, int | None]) -> None:
+def _write(tmp_path: Path, module: str, codes: dict[str, int | None],
+           shift: int = 0) -> None:
+    """Write mutmut's verdicts for ``module`` and the mutated module beside them, as mutmut
+    writes it: each function's original and its mutants, mutant ``n`` changing the
+    original's ``return a + 0`` to ``return a + <n + shift>``."""
     meta = tmp_path / "mutants" / (module.replace(".", "/") + ".py.meta")
     meta.parent.mkdir(parents=True, exist_ok=True)
     meta.write_text(json.dumps({"exit_code_by_key": codes}), encoding="utf-8")
+    prefix = "cardwar." + module.removesuffix(".__init__") + "."
+    source: dict[str, list[str]] = {}
+    for name in codes:
+        base, _, number = name.removeprefix(prefix).rpartition("__mutmut_")
+        source.setdefault(base, [f'def {base}__mutmut_orig(a):\n    """Add."""\n'
+                                 "    return a + 0\n"])
+        source[base].append(f'def {base}__mutmut_{number}(a):\n    """Add."""\n'
+                            f"    return a + {int(number) + shift}\n")
+    meta.with_suffix("").write_text("".join(line for lines in source.values() for line in lines),
+                                    encoding="utf-8")
+
+
+def _fingerprint(name: str, shift: int = 0) -> str:
+    """The fingerprint of a mutant :func:`_write` writes: its change's lines, hashed."""
+    number = int(name.rpartition("__mutmut_")[2]) + shift
+    change = f"-    return a + 0\n+    return a + {number}"
+    return hashlib.sha256(change.encode()).hexdigest()[:8]
 
 
 def _lists(tmp_path: Path, equivalent: list[str], outside: list[str]) -> None:
     (tmp_path / "equivalent.txt").write_text(
-        "# comment\n\n" + "".join(f"{n} -- a reason\n" for n in equivalent), encoding="utf-8"
+        "# comment\n\n"
+        + "".join(f"{n} [{_fingerprint(n)}] -- a reason\n" for n in equivalent),
+        encoding="utf-8",
     )
     (tmp_path / "outside.txt").write_text(
-        "".join(f"{n} -- tests/test_x.py::test_y\n" for n in outside), encoding="utf-8"
+        "".join(f"{n} [{_fingerprint(n)}] -- tests/test_x.py::test_y\n" for n in outside),
+        encoding="utf-8",
     )
 
 
@@ -68,7 +93,7 @@ def test_an_unreviewed_survivor_or_an_unrun_mutant_fails_the_run(
     _lists(tmp_path, equivalent=[], outside=[])
     _write(tmp_path, "variants.war", {f"{war}1": 1, f"{war}2": 0})
     assert script.report(0.0, []) == 1
-    assert f"{war}2 (0)" in capsys.readouterr().out
+    assert f"{war}2 [{_fingerprint(war + '2')}] (0)" in capsys.readouterr().out
     _write(tmp_path, "variants.war", {f"{war}1": 1, f"{war}2": None})
     assert script.report(0.0, []) == 1
     assert "1 not checked yet" in capsys.readouterr().out
@@ -88,12 +113,13 @@ def test_a_score_under_the_minimum_fails_the_run(
 def test_stale_and_timed_out_equivalents_are_named(
     script: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    # Entries of either list that mutmut's own tests kill now are named, to be taken off.
     rng = "cardwar.rng.x_mix64__mutmut_"
-    _lists(tmp_path, equivalent=[f"{rng}1", f"{rng}2"], outside=[])
-    _write(tmp_path, "rng", {f"{rng}1": 1, f"{rng}2": -24})
+    _lists(tmp_path, equivalent=[f"{rng}1", f"{rng}2"], outside=[f"{rng}3"])
+    _write(tmp_path, "rng", {f"{rng}1": 1, f"{rng}2": -24, f"{rng}3": 3})
     assert script.report(90.0, []) == 0
     out = capsys.readouterr().out
-    assert f"listed as equivalent are killed now; remove them:\n  {rng}1" in out
+    assert f"2 listed mutants are killed by mutmut now; remove them:\n  {rng}1\n  {rng}3\n" in out
     assert f"listed as equivalent timed out (counted as detected):\n  {rng}2" in out
 
 
@@ -134,11 +160,12 @@ def test_modules_are_selected_by_their_short_name(
     out = capsys.readouterr().out
     assert "variants.__init__" in out
     assert "variants.war" not in out
-    assert "killed now" not in out
+    assert "killed by mutmut now" not in out
     # A game is selected by its name, whichever module of its package a mutant is in.
     assert script.report(90.0, ["war"]) == 0
     out = capsys.readouterr().out
-    assert "killed now; remove them:\n  cardwar.variants.war.rules.x_step__mutmut_1" in out
+    assert ("killed by mutmut now; remove them:\n"
+            "  cardwar.variants.war.rules.x_step__mutmut_1") in out
     assert "variants.war.rules" in out
     assert "cold_war" not in out
     assert script.short_name("variants.caravan.view") == "caravan"
@@ -151,10 +178,84 @@ def test_modules_are_selected_by_their_short_name(
     assert script.pattern("variants.war") == "cardwar.variants.war.*"
 
 
-def test_a_malformed_list_line_is_refused(script: ModuleType, tmp_path: Path) -> None:
-    (tmp_path / "equivalent.txt").write_text("cardwar.rng.x_f__mutmut_1 no reason\n")
-    with pytest.raises(SystemExit, match=r"equivalent.txt:1: expected '<mutant> -- <reason>'"):
-        script.load_equivalent(tmp_path / "equivalent.txt")
+@pytest.mark.parametrize("line", [
+    "cardwar.rng.x_f__mutmut_1 [0123abcd] no reason",
+    "cardwar.rng.x_f__mutmut_1 [0123abcd] --  ",
+    "cardwar.rng.x_f__mutmut_1 -- a reason without the fingerprint",
+    "cardwar.rng.x_f__mutmut_1 [0123ABCD] -- a fingerprint not in lower-case hex",
+    "cardwar.rng.x_f__mutmut_1 [0123abc] -- a fingerprint of 7 digits",
+])
+def test_a_malformed_list_line_is_refused(script: ModuleType, tmp_path: Path,
+                                          line: str) -> None:
+    (tmp_path / "equivalent.txt").write_text(f"# fine\n{line}\n")
+    with pytest.raises(SystemExit, match=r"equivalent.txt:2: expected '<mutant> "
+                                         r"\[<fingerprint>\] -- <reason>'"):
+        script.load_list(tmp_path / "equivalent.txt")
+
+
+def test_a_name_listed_twice_is_refused(script: ModuleType, tmp_path: Path) -> None:
+    (tmp_path / "equivalent.txt").write_text(
+        "cardwar.rng.x_f__mutmut_1 [0123abcd] -- a reason\n"
+        "cardwar.rng.x_f__mutmut_1 [4567abcd] -- another\n")
+    with pytest.raises(SystemExit, match=r"equivalent.txt:2: cardwar.rng.x_f__mutmut_1 is "
+                                         r"listed twice"):
+        script.load_list(tmp_path / "equivalent.txt")
+
+
+def test_a_fingerprint_is_the_change_not_the_number_or_the_place() -> None:
+    """Two mutants making the same change have the same fingerprint, wherever the change is
+    in the function; other changes have others. Methods (mutmut's ``xǁCǁm``) and decorated
+    functions are found in their classes."""
+    script = load_script("mutation")
+    source = (
+        "class C:\n"
+        "    def xǁCǁm__mutmut_orig(self, a):\n        b = 1\n        return a < b\n"
+        "    def xǁCǁm__mutmut_1(self, a):\n        b = 1\n        return a <= b\n"
+        "    def xǁCǁm__mutmut_2(self, a):\n        b = 2\n        return a < b\n"
+        "    def xǁCǁm__mutmut_3(self, a=None):\n        b = 1\n        return a < b\n"
+        "@staticmethod\ndef x_f__mutmut_orig(a):\n    x = 0\n    return a < b\n"
+        "@staticmethod\ndef x_f__mutmut_7(a):\n    x = 0\n    return a <= b\n"
+        "def x_g__mutmut_9(a):\n    return a\n"  # no original: not a mutant to fingerprint
+    )
+    found = script.fingerprints(source)
+    assert set(found) == {"xǁCǁm__mutmut_1", "xǁCǁm__mutmut_2", "xǁCǁm__mutmut_3",
+                          "x_f__mutmut_7"}
+    change = "-        return a < b\n+        return a <= b"
+    assert found["xǁCǁm__mutmut_1"] == hashlib.sha256(change.encode()).hexdigest()[:8]
+    # The same change one level less indented, in another function, after another line.
+    assert found["x_f__mutmut_7"] == hashlib.sha256(
+        b"-    return a < b\n+    return a <= b").hexdigest()[:8]
+    assert len({found["xǁCǁm__mutmut_1"], found["xǁCǁm__mutmut_2"],
+                found["xǁCǁm__mutmut_3"]}) == 3  # a change of the signature counts too
+
+
+def test_a_listed_mutant_whose_change_is_another_now_is_not_reviewed(
+    script: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An edit of a function renumbers its mutants: a listed name now naming another change
+    is reported with both fingerprints, counted as not reviewed, and run by --recheck."""
+    war = "cardwar.variants.war.x_step__mutmut_"
+    _write(tmp_path, "variants.war", {f"{war}1": 0, f"{war}2": 0, f"{war}3": 1}, shift=1)
+    _lists(tmp_path, equivalent=[f"{war}1"], outside=[f"{war}2"])
+    assert script.report(0.0, []) == 1
+    out = capsys.readouterr().out
+    assert _row(out, "variants.war")[1:] == ["3", "1", "0", "2", "0", "0", "33.3%"]
+    assert out.endswith(
+        "2 listed mutants are not the change reviewed (their function changed); review them "
+        f"again:\n  {war}1 [{_fingerprint(war + '1')}], now [{_fingerprint(war + '1', 1)}]\n"
+        f"  {war}2 [{_fingerprint(war + '2')}], now [{_fingerprint(war + '2', 1)}]\n")
+    assert "not reviewed (mutmut show" not in out
+    assert script.unreviewed_survivors([]) == [f"{war}1", f"{war}2"]
+    # The same verdicts on the code as reviewed: both are reviewed.
+    _write(tmp_path, "variants.war", {f"{war}1": 0, f"{war}2": 0, f"{war}3": 1})
+    assert script.report(0.0, []) == 0
+    assert _row(capsys.readouterr().out, "variants.war")[1:] == [
+        "3", "1", "0", "2", "1", "1", "66.7%"]
+    assert script.unreviewed_survivors([]) == []
+    # A mutated module mutmut has not written: nothing can be checked, nothing is reviewed.
+    (tmp_path / "mutants" / "variants" / "war.py").unlink()
+    assert script.report(0.0, []) == 1
+    assert f"{war}1 [{_fingerprint(war + '1')}], now [unknown]" in capsys.readouterr().out
 
 
 def test_recheck_runs_the_unreviewed_survivors_by_name(
@@ -225,3 +326,20 @@ def test_a_map_of_tests_older_than_the_code_is_collected_again(
     assert script.stale_map() == "its commit 0000000 is not in this repository"
     script.STATS.write_text(json.dumps({}), encoding="utf-8")
     assert script.stale_map() == "it names no commit"
+
+
+def test_the_committed_lists_are_well_formed() -> None:
+    """Each committed entry has a name, a fingerprint and a reason, once, in one list, and
+    names a mutant of a module mutmut mutates."""
+    script = load_script("mutation")
+    equivalent = script.load_list(script.EQUIVALENT)
+    outside = script.load_list(script.KILLED_OUTSIDE)
+    assert equivalent
+    assert outside
+    assert not set(equivalent) & set(outside)
+    for name in (*equivalent, *outside):
+        module = name.removeprefix("cardwar.").rpartition(".")[0].replace(".", "/")
+        source = script.ROOT / "src" / "cardwar" / module
+        assert source.with_suffix(".py").is_file() or (source / "__init__.py").is_file(), name
+        assert "_batch_numba" not in name, name  # not mutated (see [tool.mutmut])
+        assert "__mutmut_" in name, name
