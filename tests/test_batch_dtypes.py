@@ -89,15 +89,23 @@ def test_the_annotations_read_name_the_arrays_dtypes() -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_glue_gives_the_kernels_arrays_of_their_declared_dtypes(
-    game: str, checked: dict[str, list[str]]
+    game: str, checked: dict[str, list[str]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     for agents in (None, ("heuristic",) * (3 if game == "cold-war" else 2)):
         for _ in batch.play(game, seeds=range(3), engine="numba", agents=agents):
             pass
+    if game == "cold-war":
+        from cardwar.variants.cold_war import _batch as cold_war_batch
+
+        # Room for less than one position: the buffers the glue grows are checked too.
+        monkeypatch.setattr(cold_war_batch.Stepper, "ROOM", (8, 1))
     games = batch.Games(game, [4, 5])
     for _ in range(4):
         games.step(np.array([int(np.flatnonzero(row)[0]) for row in games.legal_action_mask],
                             dtype=np.int64))
+    if game == "cold-war":
+        assert games._engine.seen.shape[1] > 8
+        assert games._engine.starts.shape[1] > 1
     if game == "caravan":
         from cardwar.variants.caravan import _batch
 
