@@ -412,6 +412,11 @@ def test_caravan_sampling_refusals_say_what_is_wrong() -> None:
         "negative": (attrs.evolve(seen, deck_sizes=(1, -1)),
                      "the observation counts fewer than no cards in a hand or a deck: "
                      "hands (3, 0), decks (1, -1)"),
+        # A negative hand is refused so too, before its counts are added up: -1 card in
+        # seat 1's hand and one more in its deck would add up to the cards unseen.
+        "negative hand": (attrs.evolve(seen, hand_sizes=(3, -1), deck_sizes=(0, 1)),
+                          "the observation counts fewer than no cards in a hand or a deck: "
+                          "hands (3, -1), decks (0, 1)"),
         "huge": (attrs.evolve(seen, deck_sizes=(10**12, 0)),
                  "no deal of the options' decks gives this observation"),
     }
