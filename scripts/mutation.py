@@ -8,6 +8,7 @@ Usage (from the repository root, with the ``mutation`` extra installed)::
     .venv/bin/python scripts/mutation.py registry        # cardwar/variants/__init__.py
     .venv/bin/python scripts/mutation.py --report-only   # report the last run
     .venv/bin/python scripts/mutation.py --recheck       # run the unreviewed survivors again
+    .venv/bin/python scripts/mutation.py --save          # save the verdicts (runs do so too)
 
 mutmut's own settings are in ``[tool.mutmut]`` of ``pyproject.toml``: which modules it
 mutates (``only_mutate``) and which tests it runs against each mutant (mutmut runs only the
@@ -15,6 +16,14 @@ tests that reach the mutated function, fastest first). Its results live in ``mut
 (ignored by git); a second run only tests the mutants of functions that changed, so a
 survivor keeps its verdict when a test written later would kill it: ``--recheck`` runs the
 unreviewed survivors (of the chosen modules) again against today's tests.
+
+A whole run takes longer than one sitting, and ``mutants/`` stays on the machine that ran
+it. So the verdicts are also kept in git: every run ends (finished, failed or interrupted)
+by saving them to ``scripts/mutation_results.json`` (``--save`` saves without running),
+and a run on a clone without ``mutants/`` starts from that file: mutmut keeps the saved
+verdict of every function whose source is unchanged (its own rule between two runs) and
+checks the rest. ``--report-only`` on such a clone reports the saved verdicts, which is how
+the verification page's table can be checked from a clean clone.
 
 mutmut maps tests to the functions they call once (its stats, ``mutants/mutmut-stats.json``)
 and later maps only tests it has not seen: a function added or changed since would be
@@ -53,10 +62,13 @@ import re
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Collection
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 EQUIVALENT = ROOT / "scripts" / "equivalent_mutants.txt"
+RESULTS = ROOT / "scripts" / "mutation_results.json"
 KILLED_OUTSIDE = ROOT / "scripts" / "killed_outside_mutmut.txt"
 META_ROOT = ROOT / "mutants" / "src" / "cardwar"
 STATS = ROOT / "mutants" / "mutmut-stats.json"
@@ -115,27 +127,149 @@ def fingerprints(source: str) -> dict[str, str]:
     return found
 
 
-def fingerprint_of(name: str, cache: dict[str, dict[str, str]]) -> str:
-    """Return the fingerprint of the mutant ``name`` (``cardwar.rng.x_mix64__mutmut_1``)
-    from the mutated module mutmut wrote, or ``"unknown"``; ``cache`` keeps each module's."""
-    module = listed_module(name)
+def fingerprint_of(name: str, module: str, cache: dict[str, dict[str, str]]) -> str:
+    """Return the fingerprint of the mutant ``name`` (``cardwar.rng.x_mix64__mutmut_1``) of
+    ``module`` (``rng``) from the mutated module mutmut wrote, else from the saved results
+    (which keep those of the survivors), or ``"unknown"``; ``cache`` keeps each module's."""
     if module not in cache:
         path = META_ROOT / (module.replace(".", "/") + ".py")
-        cache[module] = fingerprints(path.read_text(encoding="utf-8")) if path.exists() else {}
+        if path.exists():
+            cache[module] = fingerprints(path.read_text(encoding="utf-8"))
+        else:
+            cache[module] = {n.removeprefix("cardwar." + module.removesuffix(".__init__") + "."): f
+                             for n, f in saved_fingerprints().items()}
     short = name.removeprefix("cardwar." + module.removesuffix(".__init__") + ".")
     return cache[module].get(short, "unknown")
 
 
+def _module(path: str) -> str:
+    """Return the module of a file under ``src/cardwar`` (``variants/war/rules.py`` ->
+    ``variants.war.rules``), as the report names it."""
+    return path.removesuffix(".py").replace("/", ".")
+
+
 def load_results() -> dict[str, tuple[str, int | None]]:
-    """Return every mutant's module (``rng``, ``variants.war``) and exit code, from
-    mutmut's metadata files."""
+    """Return every mutant's module (``rng``, ``variants.war.rules``) and exit code, from
+    mutmut's metadata files in ``mutants/``, or from the saved results when there are none
+    (a clone that has not run mutmut)."""
     results: dict[str, tuple[str, int | None]] = {}
-    for meta in sorted(META_ROOT.rglob("*.py.meta")):
-        module = ".".join(meta.relative_to(META_ROOT).parts).removesuffix(".py.meta")
+    metas = sorted(META_ROOT.rglob("*.py.meta"))
+    if not metas:
+        for path, entry in load_saved().get("files", {}).items():
+            for function, codes in entry["verdicts"].items():
+                for number, code in enumerate(codes, 1):
+                    results[f"{function}__mutmut_{number}"] = (_module(path), code)
+        return results
+    for meta in metas:
+        module = _module(meta.relative_to(META_ROOT).as_posix().removesuffix(".meta"))
         data = json.loads(meta.read_text(encoding="utf-8"))
         for name, code in data["exit_code_by_key"].items():
             results[name] = (module, code)
     return results
+
+
+def load_saved() -> dict[str, Any]:
+    """Return the saved results (``scripts/mutation_results.json``), or ``{}``."""
+    if not RESULTS.exists():
+        return {}
+    saved: dict[str, Any] = json.loads(RESULTS.read_text(encoding="utf-8"))
+    if saved.get("format") != 1:
+        sys.exit(f"{RESULTS}: not a format this script reads (format 1)")
+    return saved
+
+
+def saved_fingerprints() -> dict[str, str]:
+    """Return the saved fingerprints of the surviving mutants: name -> fingerprint."""
+    return {name: fingerprint for entry in load_saved().get("files", {}).values()
+            for name, fingerprint in entry["fingerprints"].items()}
+
+
+def _is_survivor(code: int | None) -> bool:
+    return code is not None and code not in KILLED and code not in TIMEOUT
+
+
+def save_results() -> None:
+    """Save the verdicts in ``mutants/`` to ``scripts/mutation_results.json``: per mutated
+    file, mutmut's hash of each function (by which a later run keeps or drops a verdict),
+    the exit code of each mutant of each function in order (``null`` for not checked), and
+    the fingerprint of each survivor (for the report on a clone without ``mutants/``)."""
+    metas = sorted(META_ROOT.rglob("*.py.meta"))
+    if not metas:
+        print("no verdicts in mutants/ to save")
+        return
+    head = git_head()
+    files: dict[str, Any] = {}
+    for meta in metas:
+        path = meta.relative_to(META_ROOT).as_posix().removesuffix(".meta")
+        data = json.loads(meta.read_text(encoding="utf-8"))
+        numbered: dict[str, dict[int, int | None]] = {}
+        for name, code in data["exit_code_by_key"].items():
+            function, _, number = name.rpartition("__mutmut_")
+            numbered.setdefault(function, {})[int(number)] = code
+        verdicts: dict[str, list[int | None]] = {}
+        for function, codes in sorted(numbered.items()):
+            if sorted(codes) != list(range(1, len(codes) + 1)):
+                sys.exit(f"{meta}: the mutants of {function} are not numbered 1 to {len(codes)}")
+            verdicts[function] = [codes[n] for n in range(1, len(codes) + 1)]
+        source = meta.with_suffix("")
+        found = fingerprints(source.read_text(encoding="utf-8")) if source.exists() else {}
+        prefix = "cardwar." + _module(path).removesuffix(".__init__") + "."
+        files[path] = {
+            "functions": dict(sorted(data.get("hash_by_function_name", {}).items())),
+            "verdicts": verdicts,
+            "fingerprints": {name: found.get(name.removeprefix(prefix), "unknown")
+                             for name, code in sorted(data["exit_code_by_key"].items())
+                             if _is_survivor(code)},
+        }
+    text = json.dumps({"format": 1, "commit": head, "files": files}, indent=1,
+                      ensure_ascii=False)
+    # One line per function's verdicts, not one per mutant.
+    text = re.sub(r"\[\s+([^\[\]{}]*?)\s+\]",
+                  lambda m: "[" + re.sub(r",\s+", ", ", m[1]) + "]", text)
+    RESULTS.write_text(text + "\n", encoding="utf-8")
+    checked = sum(code is not None for entry in files.values()
+                  for codes in entry["verdicts"].values() for code in codes)
+    print(f"{checked} verdicts saved to {RESULTS.relative_to(ROOT)} (commit it to keep them)")
+
+
+def git_head() -> str:
+    """Return the commit checked out, or ``"unknown"`` outside a git repository."""
+    try:
+        with subprocess.Popen(["git", "rev-parse", "HEAD"], cwd=ROOT, text=True,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL) as git:
+            out, _ = git.communicate()
+    except OSError:
+        return "unknown"
+    return out.strip() if git.returncode == 0 else "unknown"
+
+
+def restore_results() -> None:
+    """Give mutmut the saved verdicts of every mutated file that ``mutants/`` has none for
+    (a fresh clone): its metadata file is written from the saved results and its mutated
+    module removed, so that mutmut writes the mutants again and keeps the verdict of each
+    function whose hash is the saved one (as between two of its own runs)."""
+    saved = load_saved()
+    restored = 0
+    for path, entry in sorted(saved.get("files", {}).items()):
+        meta = META_ROOT / (path + ".meta")
+        if meta.exists() or not (ROOT / "src" / "cardwar" / path).exists():
+            continue
+        meta.parent.mkdir(parents=True, exist_ok=True)
+        (META_ROOT / path).unlink(missing_ok=True)
+        codes = {f"{function}__mutmut_{number}": code
+                 for function, verdicts in entry["verdicts"].items()
+                 for number, code in enumerate(verdicts, 1)}
+        meta.write_text(json.dumps({
+            "exit_code_by_key": codes,
+            "hash_by_function_name": entry["functions"],
+            "durations_by_key": {},
+            "estimated_durations_by_key": {},
+        }), encoding="utf-8")
+        restored += sum(code is not None for code in codes.values())
+    if restored:
+        print(f"{restored} verdicts taken from {RESULTS.relative_to(ROOT)} (given on "
+              f"{str(saved.get('commit'))[:7]}); mutmut keeps those of the functions unchanged "
+              "since")
 
 
 def short_name(module: str) -> str:
@@ -150,13 +284,14 @@ def short_name(module: str) -> str:
     return parts[-1]
 
 
-def listed_module(name: str) -> str:
+def listed_module(name: str, modules: Collection[str] = ()) -> str:
     """Return the module of a mutant named in a list (``rng`` for
     ``cardwar.rng.x_mix64__mutmut_1``), as :func:`load_results` names modules: a
     package's own mutants are in its ``__init__`` (the registry's, ``cardwar.variants.x_f``,
     in ``variants.__init__``)."""
     module = name.removeprefix("cardwar.").rpartition(".")[0]
-    if module == "variants" or (META_ROOT / module.replace(".", "/")).is_dir():
+    if (module == "variants" or module + ".__init__" in modules
+            or (META_ROOT / module.replace(".", "/")).is_dir()):
         return module + ".__init__"
     return module
 
@@ -191,7 +326,7 @@ def report(minimum: float, modules: list[str]) -> int:
             c["unchecked"] += 1
         else:
             c["survived"] += 1
-            now = fingerprint_of(name, cache)
+            now = fingerprint_of(name, module, cache)
             listed = outside.get(name, reviewed.get(name))
             if listed is not None and listed != now:
                 changed.append(f"{name} [{listed}], now [{now}]")
@@ -203,9 +338,10 @@ def report(minimum: float, modules: list[str]) -> int:
                 verdict = "no tests" if code in (5, 33) else code
                 unreviewed.append(f"{name} [{now}] ({verdict})")
     chosen = {n: code for n, (module, code) in results.items() if module in counts}
+    known = {module for module, _ in results.values()}
     stale = sorted(n for n in (*reviewed, *outside) if chosen.get(n) in KILLED)
     gone = sorted(n for n in (*reviewed, *outside) if n not in results
-                  and (not modules or short_name(listed_module(n)) in modules))
+                  and (not modules or short_name(listed_module(n, known)) in modules))
     slow = sorted(n for n in reviewed if chosen.get(n) in TIMEOUT)
     status = 0
     width = max([22, *(len(module) + 1 for module in counts)])
@@ -265,8 +401,7 @@ def unreviewed_survivors(modules: list[str]) -> list[str]:
     return [
         name for name, (module, code) in sorted(load_results().items())
         if (not modules or short_name(module) in modules)
-        and code is not None and code not in KILLED and code not in TIMEOUT
-        and listed.get(name) != fingerprint_of(name, cache)
+        and _is_survivor(code) and listed.get(name) != fingerprint_of(name, module, cache)
     ]
 
 
@@ -306,22 +441,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-children", type=int, default=2, help="parallel mutants")
     parser.add_argument("--recheck", action="store_true",
                         help="run the unreviewed survivors again against today's tests")
+    parser.add_argument("--save", action="store_true",
+                        help=f"save the verdicts in mutants/ to {RESULTS.relative_to(ROOT)} "
+                             "without running mutmut (every run saves them when it ends)")
     args = parser.parse_args(argv)
-    if args.recheck and args.report_only:
-        parser.error("--recheck runs mutants, --report-only runs none: choose one")
-    if args.recheck:
-        names = unreviewed_survivors(args.modules)
-        if not names:
-            print("no unreviewed survivors to run again")
-            return report(args.min, args.modules)
+    if sum((args.recheck, args.report_only, args.save)) > 1:
+        parser.error("choose one of --recheck, --report-only and --save")
+    command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children)]
+    if args.save:
+        save_results()
+    elif args.report_only:
+        pass
+    else:
+        restore_results()
+        if args.recheck:
+            names = unreviewed_survivors(args.modules)
+            if not names:
+                print("no unreviewed survivors to run again")
+                return report(args.min, args.modules)
+            command += names
+        else:
+            command += [pattern(m) for m in args.modules]
         forget_stale_map()
-        command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children)]
-        subprocess.run([*command, *names], cwd=ROOT, check=True)
-    elif not args.report_only:
-        forget_stale_map()
-        patterns = [pattern(m) for m in args.modules]
-        command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children)]
-        subprocess.run([*command, *patterns], cwd=ROOT, check=True)
+        try:
+            subprocess.run(command, cwd=ROOT, check=True)
+        finally:  # a run that failed or was interrupted keeps what it checked
+            save_results()
     return report(args.min, args.modules)
 
 

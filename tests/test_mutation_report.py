@@ -21,6 +21,8 @@ def script(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     monkeypatch.setattr(module, "META_ROOT", tmp_path / "mutants")
     monkeypatch.setattr(module, "EQUIVALENT", tmp_path / "equivalent.txt")
     monkeypatch.setattr(module, "KILLED_OUTSIDE", tmp_path / "outside.txt")
+    monkeypatch.setattr(module, "RESULTS", tmp_path / "results.json")
+    monkeypatch.setattr(module, "ROOT", tmp_path)
     return module
 
 
@@ -28,10 +30,16 @@ def _write(tmp_path: Path, module: str, codes: dict[str, int | None],
            shift: int = 0) -> None:
     """Write mutmut's verdicts for ``module`` and the mutated module beside them, as mutmut
     writes it: each function's original and its mutants, mutant ``n`` changing the
-    original's ``return a + 0`` to ``return a + <n + shift>``."""
+    original's ``return a + 0`` to ``return a + <n + shift>``; mutmut's hash of a function
+    is made up from its name."""
     meta = tmp_path / "mutants" / (module.replace(".", "/") + ".py.meta")
     meta.parent.mkdir(parents=True, exist_ok=True)
-    meta.write_text(json.dumps({"exit_code_by_key": codes}), encoding="utf-8")
+    functions = {name.rpartition(".")[2].rpartition("__mutmut_")[0] for name in codes}
+    meta.write_text(json.dumps({
+        "exit_code_by_key": codes,
+        "hash_by_function_name": {f: f"hash of {f}" for f in sorted(functions)},
+        "durations_by_key": {}, "estimated_durations_by_key": {},
+    }), encoding="utf-8")
     prefix = "cardwar." + module.removesuffix(".__init__") + "."
     source: dict[str, list[str]] = {}
     for name in codes:
@@ -343,3 +351,119 @@ def test_the_committed_lists_are_well_formed() -> None:
         assert source.with_suffix(".py").is_file() or (source / "__init__.py").is_file(), name
         assert "_batch_numba" not in name, name  # not mutated (see [tool.mutmut])
         assert "__mutmut_" in name, name
+
+
+def _results(tmp_path: Path) -> None:
+    """Verdicts of two modules, of every kind, with a reviewed and an unreviewed survivor."""
+    war = "cardwar.variants.war.rules.x_step__mutmut_"
+    rng = "cardwar.rng.x_mix64__mutmut_"
+    _write(tmp_path, "variants.war.rules", {f"{war}1": 1, f"{war}2": 0, f"{war}3": -24,
+                                            f"{war}4": None, f"{war}5": 0})
+    _write(tmp_path, "rng", {f"{rng}2": 3, f"{rng}1": 0})
+    _lists(tmp_path, equivalent=[f"{war}2"], outside=[f"{rng}1"])
+
+
+def test_saved_results_report_as_the_run_did(
+    script: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The verdicts saved from ``mutants/`` give the same report on a clone without it:
+    the same counts, the same survivors reviewed and not, with the same fingerprints."""
+    import shutil
+
+    _results(tmp_path)
+    assert script.report(0.0, []) == 1  # war's mutmut_5 is not reviewed, mutmut_4 not run
+    before = capsys.readouterr().out
+    script.save_results()
+    assert "6 verdicts saved to results.json" in capsys.readouterr().out
+    saved = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
+    rules = saved["files"]["variants/war/rules.py"]
+    assert rules["verdicts"] == {"cardwar.variants.war.rules.x_step": [1, 0, -24, None, 0]}
+    assert rules["functions"] == {"x_step": "hash of x_step"}
+    war = "cardwar.variants.war.rules.x_step__mutmut_"
+    assert rules["fingerprints"] == {f"{war}2": _fingerprint(f"{war}2"),
+                                     f"{war}5": _fingerprint(f"{war}5")}
+    assert saved["files"]["rng.py"]["verdicts"] == {"cardwar.rng.x_mix64": [0, 3]}
+    shutil.rmtree(tmp_path / "mutants")
+    assert script.report(0.0, []) == 1
+    assert capsys.readouterr().out == before
+    # Saved under a changed fingerprint, a listed survivor is not the change reviewed.
+    rules["fingerprints"][f"{war}2"] = "00000000"
+    (tmp_path / "results.json").write_text(json.dumps(saved), encoding="utf-8")
+    script.report(0.0, [])
+    assert f"{war}2 [{_fingerprint(war + '2')}], now [00000000]" in capsys.readouterr().out
+
+
+def test_a_clone_without_mutants_starts_from_the_saved_verdicts(
+    script: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The saved verdicts become mutmut's metadata again, with mutmut's hash of each
+    function (by which mutmut keeps a verdict or checks the mutant again); the mutated
+    module is removed so that mutmut writes it again and compares the hashes. A file that
+    ``mutants/`` already has verdicts for keeps them, and a file no longer in ``src/``
+    is left out."""
+    import shutil
+
+    _results(tmp_path)
+    script.save_results()
+    original = {p.relative_to(tmp_path).as_posix(): json.loads(p.read_text(encoding="utf-8"))
+                for p in sorted(tmp_path.glob("mutants/**/*.meta"))}
+    shutil.rmtree(tmp_path / "mutants")
+    for source in ("rng.py", "variants/war/rules.py"):
+        (tmp_path / "src/cardwar" / source).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "src/cardwar" / source).write_text("x = 1\n", encoding="utf-8")
+    capsys.readouterr()
+    script.restore_results()
+    assert capsys.readouterr().out.startswith("6 verdicts taken from results.json (given on ")
+    restored = {p.relative_to(tmp_path).as_posix(): json.loads(p.read_text(encoding="utf-8"))
+                for p in sorted(tmp_path.glob("mutants/**/*.meta"))}
+    assert restored.keys() == original.keys()
+    for path, meta in restored.items():
+        assert meta["exit_code_by_key"] == original[path]["exit_code_by_key"], path
+        assert meta["hash_by_function_name"] == original[path]["hash_by_function_name"], path
+    assert not (tmp_path / "mutants/rng.py").exists()
+    # Verdicts already in mutants/ are not replaced; a file gone from src/ is not restored.
+    meta = tmp_path / "mutants/rng.py.meta"
+    meta.write_text(json.dumps({"exit_code_by_key": {}}), encoding="utf-8")
+    (tmp_path / "mutants/variants/war/rules.py.meta").unlink()
+    (tmp_path / "src/cardwar/variants/war/rules.py").unlink()
+    script.restore_results()
+    assert capsys.readouterr().out == ""
+    assert json.loads(meta.read_text(encoding="utf-8")) == {"exit_code_by_key": {}}
+    assert not (tmp_path / "mutants/variants/war/rules.py.meta").exists()
+
+
+def test_mutants_numbered_with_a_gap_are_not_saved(script: ModuleType, tmp_path: Path) -> None:
+    # The saved verdicts of a function are a list in mutmut's order, mutant 1 first.
+    rng = "cardwar.rng.x_mix64__mutmut_"
+    _write(tmp_path, "rng", {f"{rng}1": 1, f"{rng}3": 0})
+    with pytest.raises(SystemExit, match="x_mix64 are not numbered 1 to 2"):
+        script.save_results()
+    assert not (tmp_path / "results.json").exists()
+
+
+def test_every_run_saves_its_verdicts_even_interrupted(
+    script: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    def interrupted(command: list[str], **kwargs: object) -> None:
+        assert command[2:4] == ["mutmut", "run"]
+        _results(tmp_path)  # what mutmut checked before the interruption
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(script.subprocess, "run", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        script.main(["war"])
+    saved = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
+    assert saved["format"] == 1
+    assert saved["files"]["rng.py"]["verdicts"] == {"cardwar.rng.x_mix64": [0, 3]}
+    (tmp_path / "results.json").unlink()
+    assert script.main(["--save"]) == 1  # then reports: an unreviewed survivor
+    assert (tmp_path / "results.json").exists()
+    assert "6 verdicts saved" in capsys.readouterr().out
+    for pair in (["--save", "--report-only"], ["--save", "--recheck"]):
+        with pytest.raises(SystemExit):
+            script.main(pair)
+    (tmp_path / "results.json").write_text(json.dumps({"format": 2}), encoding="utf-8")
+    with pytest.raises(SystemExit, match="not a format this script reads"):
+        script.load_saved()
+
