@@ -16,6 +16,7 @@ from cardwar.cards import (
     Rank,
     Suit,
     card_from_index,
+    card_index,
     check_deal,
     check_deal_piles,
     format_cards,
@@ -159,3 +160,9 @@ def test_format_cards_shows_what_it_was_given_that_is_not_cards() -> None:
     with pytest.raises(ArgumentTypeError) as err:
         format_cards(["2S"])  # type: ignore[list-item]
     assert str(err.value) == "format_cards expects an iterable of cards, got list ['2S']"
+
+
+def test_card_index_names_what_is_not_a_card() -> None:
+    with pytest.raises(CardError) as caught:
+        card_index("AS")  # type: ignore[arg-type]
+    assert str(caught.value) == "not a card: 'AS'"

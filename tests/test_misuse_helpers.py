@@ -560,3 +560,23 @@ def test_history_functions_pass_on_the_variants_own_errors() -> None:
     arneson_state = cardwar.arneson.new_game(1)
     with pytest.raises(ArgumentTypeError, match="history expects a sequence of states"):
         encoding.information_state_tensor(cardwar.arneson, _any({arneson_state}), 0)
+
+
+def test_rng_refusals_say_which_argument_and_value() -> None:
+    # An int bound out of range is a value error, not a type error; the value given is named.
+    with pytest.raises(ArgumentError) as caught:
+        Rng.from_seed(1).below(0)
+    assert not isinstance(caught.value, TypeError)
+    assert str(caught.value) == f"bound must be an int in [1, {rng.MAX_BOUND}], got 0"
+    with pytest.raises(ArgumentTypeError) as typed:
+        Rng.from_seed(1).below("3")  # type: ignore[arg-type]
+    assert str(typed.value) == f"bound must be an int in [1, {rng.MAX_BOUND}], got '3'"
+    with pytest.raises(ArgumentTypeError) as caught:
+        rng.choose_index("x", 3)  # type: ignore[arg-type]
+    assert str(caught.value) == "choose_index expects a cardwar.rng.Rng, got str 'x'"
+    with pytest.raises(ArgumentError) as caught:
+        rng.choose_index(Rng.from_seed(1), 0)
+    assert str(caught.value) == "choose_index expects an int >= 1, got 0"
+    with pytest.raises(ArgumentTypeError) as caught:
+        rng.choose_index(Rng.from_seed(1), "3")  # type: ignore[arg-type]
+    assert str(caught.value) == "choose_index expects an int >= 1, got str '3'"

@@ -467,3 +467,17 @@ def test_every_run_saves_its_verdicts_even_interrupted(
     with pytest.raises(SystemExit, match="not a format this script reads"):
         script.load_saved()
 
+
+
+def test_the_verification_page_shows_the_saved_results(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The table on the verification page is, line for line, the report of the committed
+    verdicts: ``scripts/mutation.py --report-only`` on a clone without ``mutants/``."""
+    script = load_script("mutation")
+    monkeypatch.setattr(script, "META_ROOT", tmp_path / "no mutants here")
+    script.report(90.0, [])
+    page = (script.ROOT / "docs" / "verification.md").read_text(encoding="utf-8")
+    command = "$ .venv/bin/python scripts/mutation.py --report-only\n"
+    block = "module" + page.split(command + "module", 1)[1].split("```", 1)[0]
+    assert block == capsys.readouterr().out

@@ -31,3 +31,15 @@ def test_a_fresh_interpreter_registers_the_six_variants_on_import() -> None:
     done = run_text(code)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["war", "peace", "arneson", "cold-war", "generals", "caravan"]
+
+
+def test_as_variant_names_the_argument_and_the_value() -> None:
+    from cardwar.errors import ArgumentError
+    from cardwar.variants import as_variant
+
+    with pytest.raises(ArgumentError) as caught:
+        as_variant(3)  # type: ignore[arg-type]
+    assert str(caught.value) == "variant must be a variant or its name, got 3"
+    with pytest.raises(ArgumentError) as caught:
+        as_variant(None, "game")  # type: ignore[arg-type]
+    assert str(caught.value) == "game must be a variant or its name, got None"
