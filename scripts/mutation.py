@@ -198,6 +198,9 @@ def save_results() -> None:
         print("no verdicts in mutants/ to save")
         return
     head = git_head()
+    # A file whose mutants mutmut has not written again since a restore keeps the saved
+    # fingerprints of its survivors.
+    before = saved_fingerprints()
     files: dict[str, Any] = {}
     for meta in metas:
         path = meta.relative_to(META_ROOT).as_posix().removesuffix(".meta")
@@ -217,7 +220,8 @@ def save_results() -> None:
         files[path] = {
             "functions": dict(sorted(data.get("hash_by_function_name", {}).items())),
             "verdicts": verdicts,
-            "fingerprints": {name: found.get(name.removeprefix(prefix), "unknown")
+            "fingerprints": {name: found.get(name.removeprefix(prefix),
+                                             before.get(name, "unknown"))
                              for name, code in sorted(data["exit_code_by_key"].items())
                              if _is_survivor(code)},
         }

@@ -421,6 +421,13 @@ def test_a_clone_without_mutants_starts_from_the_saved_verdicts(
         assert meta["exit_code_by_key"] == original[path]["exit_code_by_key"], path
         assert meta["hash_by_function_name"] == original[path]["hash_by_function_name"], path
     assert not (tmp_path / "mutants/rng.py").exists()
+    # Saved again before mutmut writes the mutants (a run interrupted at once), the
+    # survivors keep their fingerprints.
+    saved = (tmp_path / "results.json").read_text(encoding="utf-8")
+    script.save_results()
+    assert json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))["files"] == (
+        json.loads(saved)["files"])
+    assert capsys.readouterr().out.startswith("6 verdicts saved")
     # Verdicts already in mutants/ are not replaced; a file gone from src/ is not restored.
     meta = tmp_path / "mutants/rng.py.meta"
     meta.write_text(json.dumps({"exit_code_by_key": {}}), encoding="utf-8")
