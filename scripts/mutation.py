@@ -130,16 +130,19 @@ def fingerprints(source: str) -> dict[str, str]:
 def fingerprint_of(name: str, module: str, cache: dict[str, dict[str, str]]) -> str:
     """Return the fingerprint of the mutant ``name`` (``cardwar.rng.x_mix64__mutmut_1``) of
     ``module`` (``rng``) from the mutated module mutmut wrote, else from the saved results
-    (which keep those of the survivors), or ``"unknown"``; ``cache`` keeps each module's."""
+    (which keep those of the survivors), or ``"unknown"``; ``cache`` keeps each module's,
+    by full name."""
     if module not in cache:
         path = META_ROOT / (module.replace(".", "/") + ".py")
         if path.exists():
-            cache[module] = fingerprints(path.read_text(encoding="utf-8"))
+            prefix = "cardwar." + module.removesuffix(".__init__") + "."
+            cache[module] = {prefix + short: fingerprint for short, fingerprint
+                             in fingerprints(path.read_text(encoding="utf-8")).items()}
         else:
-            cache[module] = {n.removeprefix("cardwar." + module.removesuffix(".__init__") + "."): f
-                             for n, f in saved_fingerprints().items()}
-    short = name.removeprefix("cardwar." + module.removesuffix(".__init__") + ".")
-    return cache[module].get(short, "unknown")
+            if " saved" not in cache:
+                cache[" saved"] = saved_fingerprints()
+            cache[module] = cache[" saved"]
+    return cache[module].get(name, "unknown")
 
 
 def _module(path: str) -> str:
@@ -199,8 +202,8 @@ def save_results() -> None:
         return
     head = git_head()
     # A file whose mutants mutmut has not written again since a restore keeps the saved
-    # fingerprints of its survivors.
-    before = saved_fingerprints()
+    # fingerprints of its survivors (fingerprint_of falls back on them).
+    cache: dict[str, dict[str, str]] = {}
     files: dict[str, Any] = {}
     for meta in metas:
         path = meta.relative_to(META_ROOT).as_posix().removesuffix(".meta")
@@ -214,14 +217,10 @@ def save_results() -> None:
             if sorted(codes) != list(range(1, len(codes) + 1)):
                 sys.exit(f"{meta}: the mutants of {function} are not numbered 1 to {len(codes)}")
             verdicts[function] = [codes[n] for n in range(1, len(codes) + 1)]
-        source = meta.with_suffix("")
-        found = fingerprints(source.read_text(encoding="utf-8")) if source.exists() else {}
-        prefix = "cardwar." + _module(path).removesuffix(".__init__") + "."
         files[path] = {
             "functions": dict(sorted(data.get("hash_by_function_name", {}).items())),
             "verdicts": verdicts,
-            "fingerprints": {name: found.get(name.removeprefix(prefix),
-                                             before.get(name, "unknown"))
+            "fingerprints": {name: fingerprint_of(name, _module(path), cache)
                              for name, code in sorted(data["exit_code_by_key"].items())
                              if _is_survivor(code)},
         }
@@ -288,14 +287,13 @@ def short_name(module: str) -> str:
     return parts[-1]
 
 
-def listed_module(name: str, modules: Collection[str] = ()) -> str:
+def listed_module(name: str, modules: Collection[str]) -> str:
     """Return the module of a mutant named in a list (``rng`` for
     ``cardwar.rng.x_mix64__mutmut_1``), as :func:`load_results` names modules: a
     package's own mutants are in its ``__init__`` (the registry's, ``cardwar.variants.x_f``,
-    in ``variants.__init__``)."""
+    in ``variants.__init__``), as ``modules``, the modules of the results, tell."""
     module = name.removeprefix("cardwar.").rpartition(".")[0]
-    if (module == "variants" or module + ".__init__" in modules
-            or (META_ROOT / module.replace(".", "/")).is_dir()):
+    if module == "variants" or module + ".__init__" in modules:
         return module + ".__init__"
     return module
 
