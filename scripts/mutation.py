@@ -15,7 +15,10 @@ mutates (``only_mutate``) and which tests it runs against each mutant (mutmut ru
 tests that reach the mutated function, fastest first). Its results live in ``mutants/``
 (ignored by git); a second run only tests the mutants of functions that changed, so a
 survivor keeps its verdict when a test written later would kill it: ``--recheck`` runs the
-unreviewed survivors (of the chosen modules) again against today's tests.
+unreviewed survivors (of the chosen modules) again against today's tests. mutmut runs
+every mutant a name given to it matches, checked or not, so a run of some modules has
+mutmut write the mutants first and then names only the functions of those modules with a
+mutant not checked (see :func:`unchecked_patterns`).
 
 A whole run takes longer than one sitting, and ``mutants/`` stays on the machine that ran
 it. So the verdicts are also kept in git: every run ends (finished, failed or interrupted)
@@ -298,12 +301,45 @@ def listed_module(name: str, modules: Collection[str]) -> str:
     return module
 
 
-def pattern(name: str) -> str:
-    """Return mutmut's pattern for the mutants of the module selected by ``name``. The
-    registry's mutants are named ``cardwar.variants.x_<function>``."""
-    if name == "registry":
-        return "cardwar.variants.x*"
-    return f"cardwar.{name}.*" if "." in name else f"cardwar*.{name}.*"
+# mutmut's first step of a run, alone: write the mutants of every file and their metadata
+# (a file unchanged since is left as it is, a changed function's verdicts are dropped),
+# test none. mutmut 3.8 has no command for it.
+GENERATE = """\
+import sys
+from mutmut.__main__ import create_mutants
+from mutmut.utils.file_utils import copy_src_dir
+copy_src_dir()
+create_mutants(int(sys.argv[1]))
+"""
+
+
+def generate_mutants(max_children: int) -> None:
+    """Have mutmut write the mutants and their metadata without testing any, so that the
+    mutants still to check are known by name before its run."""
+    done = subprocess.run([sys.executable, "-c", GENERATE, str(max_children)], cwd=ROOT,
+                          capture_output=True, text=True, check=False)
+    if done.returncode:
+        sys.exit(f"mutmut could not write the mutants (this script calls mutmut 3.8's "
+                 f"create_mutants):\n{done.stderr}")
+
+
+def unchecked_patterns(modules: Collection[str]) -> list[str]:
+    """Return mutmut's patterns for the mutants of ``modules`` not checked yet: one per
+    function with such a mutant, ``<function>[_]_mutmut_*``, which matches that function's
+    mutants and no other function's. mutmut runs every mutant a name or pattern given to it
+    matches, checked or not, so a pattern per module would check its verdicts again; a
+    function checked in part (a run stopped in it) is checked whole."""
+    return sorted({
+        name.rpartition("__mutmut_")[0] + "[_]_mutmut_*"
+        for name, (module, code) in load_results().items()
+        if code is None and short_name(module) in modules
+    })
+
+
+def unknown_modules(modules: Collection[str]) -> list[str]:
+    """Return the names in ``modules`` that select no module of the results."""
+    known = {short_name(module) for module, _ in load_results().values()}
+    return [name for name in modules if known and name not in known]
 
 
 def report(minimum: float, modules: list[str]) -> int:
@@ -452,23 +488,34 @@ def main(argv: list[str] | None = None) -> int:
     command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children)]
     if args.save:
         save_results()
-    elif args.report_only:
-        pass
-    else:
+        return report(args.min, args.modules)
+    if not args.report_only:
         restore_results()
-        if args.recheck:
-            names = unreviewed_survivors(args.modules)
-            if not names:
-                print("no unreviewed survivors to run again")
-                return report(args.min, args.modules)
-            command += names
-        else:
-            command += [pattern(m) for m in args.modules]
-        forget_stale_map()
-        try:
-            subprocess.run(command, cwd=ROOT, check=True)
-        finally:  # a run that failed or was interrupted keeps what it checked
-            save_results()
+        if args.modules and not args.recheck:
+            generate_mutants(args.max_children)
+    unknown = unknown_modules(args.modules)
+    if unknown:
+        known = sorted({short_name(module) for module, _ in load_results().values()})
+        parser.error(f"no module is named {', '.join(unknown)} (the modules: {', '.join(known)})")
+    if args.report_only:
+        return report(args.min, args.modules)
+    if args.recheck:
+        names = unreviewed_survivors(args.modules)
+        if not names:
+            print("no unreviewed survivors to run again")
+            return report(args.min, args.modules)
+        command += names
+    elif args.modules:
+        names = unchecked_patterns(args.modules)
+        if not names:
+            print("every mutant of these modules has its verdict")
+            return report(args.min, args.modules)
+        command += names
+    forget_stale_map()
+    try:
+        subprocess.run(command, cwd=ROOT, check=True)
+    finally:  # a run that failed or was interrupted keeps what it checked
+        save_results()
     return report(args.min, args.modules)
 
 

@@ -4,8 +4,10 @@ belongs and fail on what is not reviewed or not run."""
 
 from __future__ import annotations
 
+import fnmatch
 import hashlib
 import json
+import subprocess
 from pathlib import Path
 from types import ModuleType
 
@@ -182,9 +184,6 @@ def test_modules_are_selected_by_their_short_name(
     assert script.short_name("variants.__init__") == "registry"
     assert script.short_name("variants.war.__init__") == "war"
     assert script.short_name("records") == "records"
-    assert script.pattern("registry") == "cardwar.variants.x*"
-    assert script.pattern("war") == "cardwar*.war.*"
-    assert script.pattern("variants.war") == "cardwar.variants.war.*"
 
 
 @pytest.mark.parametrize("line", [
@@ -460,7 +459,7 @@ def test_every_run_saves_its_verdicts_even_interrupted(
 
     monkeypatch.setattr(script.subprocess, "run", interrupted)
     with pytest.raises(KeyboardInterrupt):
-        script.main(["war"])
+        script.main([])
     saved = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
     assert saved["format"] == 1
     assert saved["files"]["rng.py"]["verdicts"] == {"cardwar.rng.x_mix64": [0, 3]}
@@ -475,6 +474,58 @@ def test_every_run_saves_its_verdicts_even_interrupted(
     with pytest.raises(SystemExit, match="not a format this script reads"):
         script.load_saved()
 
+
+
+def test_a_run_of_some_modules_checks_only_their_mutants_not_checked_yet(
+    script: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # mutmut runs every mutant a name given to it matches, checked or not: a run of some
+    # modules names the functions with a mutant not checked, after mutmut wrote them.
+    war = "cardwar.variants.war.rules.x_step__mutmut_"
+    deal = "cardwar.variants.war.rules.x_deal__mutmut_"
+    rng = "cardwar.rng.x_below__mutmut_"
+    _lists(tmp_path, equivalent=[], outside=[])
+    runs: list[list[str]] = []
+
+    def run(command: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
+        runs.append(command)
+        if command[1] == "-c":  # mutmut writes the mutants: war's deal is new
+            assert "create_mutants" in command[2]
+            assert command[3] == "2"
+            _write(tmp_path, "variants.war.rules", {f"{war}1": 1, f"{war}2": None,
+                                                    f"{deal}1": None, f"{deal}2": None})
+        return subprocess.CompletedProcess(command, 0, "", "")
+
+    monkeypatch.setattr(script.subprocess, "run", run)
+    _write(tmp_path, "rng", {f"{rng}1": None, f"{rng}2": 1})
+    assert script.main(["war"]) == 1  # war's mutants are not all checked after the fake run
+    assert [command[1] for command in runs] == ["-c", "-m"]
+    assert runs[1][2:6] == ["mutmut", "run", "--max-children", "2"]
+    assert runs[1][6:] == ["cardwar.variants.war.rules.x_deal[_]_mutmut_*",
+                           "cardwar.variants.war.rules.x_step[_]_mutmut_*"]
+    # The pattern matches its own function's mutants only, as mutmut's filter reads it.
+    names = [f"{war}1", f"{war}12", f"{deal}1", "cardwar.variants.war.rules.x_step_two__mutmut_1"]
+    assert [n for n in names if fnmatch.fnmatch(n, runs[1][7])] == [f"{war}1", f"{war}12"]
+    # A module whose every mutant has its verdict is not run.
+    _write(tmp_path, "rng", {f"{rng}1": 1, f"{rng}2": 1})
+    runs.clear()
+    assert script.main(["rng"]) == 0
+    assert [command[1] for command in runs] == ["-c"]
+    assert "every mutant of these modules has its verdict" in capsys.readouterr().out
+    # A name that selects no module is refused, with the names that do.
+    with pytest.raises(SystemExit):
+        script.main(["--report-only", "rgn"])
+    assert "no module is named rgn (the modules: rng, war)" in capsys.readouterr().err
+
+
+def test_mutmut_failing_to_write_the_mutants_stops_the_run(
+    script: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(script.subprocess, "run", lambda command, **kwargs:
+                        subprocess.CompletedProcess(command, 1, "", "ImportError: no mutmut"))
+    with pytest.raises(SystemExit, match=r"could not write the mutants.*\n.*no mutmut"):
+        script.main(["war"])
 
 
 def test_the_verification_page_shows_the_saved_results(
