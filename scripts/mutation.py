@@ -6,6 +6,7 @@ Usage (from the repository root, with the ``mutation`` extra installed)::
     .venv/bin/python scripts/mutation.py rng cards       # run only these modules
     .venv/bin/python scripts/mutation.py caravan         # every module of one game
     .venv/bin/python scripts/mutation.py registry        # cardwar/variants/__init__.py
+    .venv/bin/python scripts/mutation.py variants.caravan._batch  # one module of a game
     .venv/bin/python scripts/mutation.py --report-only   # report the last run
     .venv/bin/python scripts/mutation.py --recheck       # run the unreviewed survivors again
     .venv/bin/python scripts/mutation.py --save          # save the verdicts (runs do so too)
@@ -290,6 +291,13 @@ def short_name(module: str) -> str:
     return parts[-1]
 
 
+def selected(module: str, names: Collection[str]) -> bool:
+    """Tell whether ``names`` select ``module``: by its short name (``rng``, ``caravan``
+    for every module of Caravan's package, ``registry``) or by its own name, as the report
+    prints it (``variants.caravan._batch``)."""
+    return short_name(module) in names or module in names
+
+
 def listed_module(name: str, modules: Collection[str]) -> str:
     """Return the module of a mutant named in a list (``rng`` for
     ``cardwar.rng.x_mix64__mutmut_1``), as :func:`load_results` names modules: a
@@ -332,13 +340,14 @@ def unchecked_patterns(modules: Collection[str]) -> list[str]:
     return sorted({
         name.rpartition("__mutmut_")[0] + "[_]_mutmut_*"
         for name, (module, code) in load_results().items()
-        if code is None and short_name(module) in modules
+        if code is None and selected(module, modules)
     })
 
 
 def unknown_modules(modules: Collection[str]) -> list[str]:
     """Return the names in ``modules`` that select no module of the results."""
-    known = {short_name(module) for module, _ in load_results().values()}
+    known = {name for module, _ in load_results().values()
+             for name in (module, short_name(module))}
     return [name for name in modules if known and name not in known]
 
 
@@ -352,7 +361,7 @@ def report(minimum: float, modules: list[str]) -> int:
     changed: list[str] = []
     cache: dict[str, dict[str, str]] = {}
     for name, (module, code) in sorted(results.items()):
-        if modules and short_name(module) not in modules:
+        if modules and not selected(module, modules):
             continue
         c = counts.setdefault(module, Counter())
         c["mutants"] += 1
@@ -379,7 +388,7 @@ def report(minimum: float, modules: list[str]) -> int:
     known = {module for module, _ in results.values()}
     stale = sorted(n for n in (*reviewed, *outside) if chosen.get(n) in KILLED)
     gone = sorted(n for n in (*reviewed, *outside) if n not in results
-                  and (not modules or short_name(listed_module(n, known)) in modules))
+                  and (not modules or selected(listed_module(n, known), modules)))
     slow = sorted(n for n in reviewed if chosen.get(n) in TIMEOUT)
     status = 0
     width = max([22, *(len(module) + 1 for module in counts)])
@@ -438,7 +447,7 @@ def unreviewed_survivors(modules: list[str]) -> list[str]:
     cache: dict[str, dict[str, str]] = {}
     return [
         name for name, (module, code) in sorted(load_results().items())
-        if (not modules or short_name(module) in modules)
+        if (not modules or selected(module, modules))
         and _is_survivor(code) and listed.get(name) != fingerprint_of(name, module, cache)
     ]
 
@@ -496,7 +505,8 @@ def main(argv: list[str] | None = None) -> int:
     unknown = unknown_modules(args.modules)
     if unknown:
         known = sorted({short_name(module) for module, _ in load_results().values()})
-        parser.error(f"no module is named {', '.join(unknown)} (the modules: {', '.join(known)})")
+        parser.error(f"no module is named {', '.join(unknown)} (short names: {', '.join(known)}; "
+                     "or a module's own name, as the report prints it)")
     if args.report_only:
         return report(args.min, args.modules)
     if args.recheck:

@@ -516,7 +516,18 @@ def test_a_run_of_some_modules_checks_only_their_mutants_not_checked_yet(
     # A name that selects no module is refused, with the names that do.
     with pytest.raises(SystemExit):
         script.main(["--report-only", "rgn"])
-    assert "no module is named rgn (the modules: rng, war)" in capsys.readouterr().err
+    assert "no module is named rgn (short names: rng, war; or a module's own name" in (
+        capsys.readouterr().err)
+    # A module is also selected by its own name, as the report prints it.
+    runs.clear()
+    assert script.main(["variants.war.rules", "rng"]) == 1
+    assert runs[1][6:] == ["cardwar.variants.war.rules.x_deal[_]_mutmut_*",
+                           "cardwar.variants.war.rules.x_step[_]_mutmut_*"]
+    capsys.readouterr()
+    assert script.report(90.0, ["variants.war.rules"]) == 1
+    out = capsys.readouterr().out
+    assert "variants.war.rules" in out
+    assert "\nrng " not in out
 
 
 def test_mutmut_failing_to_write_the_mutants_stops_the_run(
