@@ -5,8 +5,10 @@ and generators, ``F64`` for observations and rewards, ``U8`` for masks).
 numba compiles a kernel for whatever dtypes it is given, so an array of another dtype still
 runs, but as another specialization: compiled again (seconds), with larger arrays and slower
 loads, and on Windows under numpy 1 numpy's default integer is int32. Each entry point the
-glue calls is wrapped here to check its array arguments against its annotations, while
-``batch.play``, ``batch.Games`` and Caravan's rollouts drive every game's glue. These tests
+glue calls is wrapped here to check its array arguments against its annotations, before the
+kernel runs, while ``batch.play``, ``batch.Games`` and Caravan's rollouts drive every game's
+glue. (Checked after the call, a mutant of the glue with a ``float64`` deck timed out in the
+mutation run while numba compiled for it, though it plays the same games.) These tests
 need the ``fast`` extra (numba), which the ``test`` extra installs.
 """
 
@@ -62,12 +64,15 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[str]]:
                         _parameters: tuple[str, ...] = parameters,
                         _dtypes: dict[str, np.dtype[Any]] = dtypes, **kwargs: Any) -> Any:
                 given = {**dict(zip(_parameters, args, strict=False)), **kwargs}
-                calls.setdefault(_key, []).extend(
-                    f"{p}: {getattr(value, 'dtype', type(value).__name__)}, "
-                    f"declared {_dtypes[p]}"
-                    for p, value in given.items()
-                    if p in _dtypes and not (isinstance(value, np.ndarray)
-                                             and value.dtype == _dtypes[p]))
+                wrong = [f"{p}: {getattr(value, 'dtype', type(value).__name__)}, "
+                         f"declared {_dtypes[p]}"
+                         for p, value in given.items()
+                         if p in _dtypes and not (isinstance(value, np.ndarray)
+                                                  and value.dtype == _dtypes[p])]
+                calls.setdefault(_key, []).extend(wrong)
+                # Before the kernel runs: numba would first compile it again for the
+                # wrong types, for longer than a mutant's time limit.
+                assert not wrong, f"{_key} given {'; '.join(wrong)}"
                 return _f(*args, **kwargs)
 
             monkeypatch.setattr(kernel, name, wrapper)
@@ -130,6 +135,8 @@ def test_the_check_sees_an_array_of_another_dtype(
         return {**given, "deck": given["deck"].astype(np.int64)}
 
     monkeypatch.setattr(_batch, "arguments", widened)
-    for _ in batch.play("arneson", seeds=range(2), engine="numba"):
-        pass
+    with pytest.raises(AssertionError,
+                       match=r"arneson\.play_games given deck: int64, declared int16"):
+        for _ in batch.play("arneson", seeds=range(2), engine="numba"):
+            pass
     assert checked == {"arneson.play_games": ["deck: int64, declared int16"]}
