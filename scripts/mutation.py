@@ -509,16 +509,11 @@ def main(argv: list[str] | None = None) -> int:
                      "or a module's own name, as the report prints it)")
     if args.report_only:
         return report(args.min, args.modules)
-    if args.recheck:
-        names = unreviewed_survivors(args.modules)
+    if args.recheck or args.modules:
+        names = (unreviewed_survivors if args.recheck else unchecked_patterns)(args.modules)
         if not names:
-            print("no unreviewed survivors to run again")
-            return report(args.min, args.modules)
-        command += names
-    elif args.modules:
-        names = unchecked_patterns(args.modules)
-        if not names:
-            print("every mutant of these modules has its verdict")
+            print("no unreviewed survivors to run again" if args.recheck
+                  else "every mutant of these modules has its verdict")
             return report(args.min, args.modules)
         command += names
     forget_stale_map()

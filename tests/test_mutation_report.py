@@ -475,7 +475,6 @@ def test_every_run_saves_its_verdicts_even_interrupted(
         script.load_saved()
 
 
-
 def test_a_run_of_some_modules_checks_only_their_mutants_not_checked_yet(
     script: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
