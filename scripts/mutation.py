@@ -344,11 +344,16 @@ def unchecked_patterns(modules: Collection[str]) -> list[str]:
     })
 
 
-def unknown_modules(modules: Collection[str]) -> list[str]:
-    """Return the names in ``modules`` that select no module of the results."""
-    known = {name for module, _ in load_results().values()
-             for name in (module, short_name(module))}
-    return [name for name in modules if known and name not in known]
+def module_refusal(modules: Collection[str]) -> str | None:
+    """Return why ``modules`` cannot be chosen (a name that selects no module of the
+    results), or ``None``."""
+    found = {module for module, _ in load_results().values()}
+    shorts = {short_name(module) for module in found}
+    unknown = [name for name in modules if found and name not in found | shorts]
+    if not unknown:
+        return None
+    return (f"no module is named {', '.join(unknown)} (short names: {', '.join(sorted(shorts))}; "
+            "or a module's own name, as the report prints it)")
 
 
 def report(minimum: float, modules: list[str]) -> int:
@@ -497,17 +502,14 @@ def main(argv: list[str] | None = None) -> int:
     command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children)]
     if args.save:
         save_results()
-        return report(args.min, args.modules)
-    if not args.report_only:
+    elif not args.report_only:
         restore_results()
         if args.modules and not args.recheck:
             generate_mutants(args.max_children)
-    unknown = unknown_modules(args.modules)
-    if unknown:
-        known = sorted({short_name(module) for module, _ in load_results().values()})
-        parser.error(f"no module is named {', '.join(unknown)} (short names: {', '.join(known)}; "
-                     "or a module's own name, as the report prints it)")
-    if args.report_only:
+    refusal = module_refusal(args.modules)
+    if refusal is not None:
+        parser.error(refusal)
+    if args.save or args.report_only:
         return report(args.min, args.modules)
     if args.recheck or args.modules:
         names = (unreviewed_survivors if args.recheck else unchecked_patterns)(args.modules)
