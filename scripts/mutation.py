@@ -59,9 +59,11 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import difflib
 import hashlib
 import json
+import os
 import re
 import subprocess
 import sys
@@ -526,5 +528,15 @@ def main(argv: list[str] | None = None) -> int:
     return report(args.min, args.modules)
 
 
+def run(argv: list[str] | None = None) -> int:
+    """:func:`main`, quiet when the reader of its output goes (``--report-only | head``)."""
+    try:
+        return main(argv)
+    except BrokenPipeError:
+        with contextlib.suppress(OSError, ValueError):  # so the last flush is silent too
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

@@ -7,7 +7,9 @@ from __future__ import annotations
 import fnmatch
 import hashlib
 import json
+import os
 import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -550,3 +552,18 @@ def test_the_verification_page_shows_the_saved_results(
     command = "$ .venv/bin/python scripts/mutation.py --report-only\n"
     block = "module" + page.split(command + "module", 1)[1].split("```", 1)[0]
     assert block == capsys.readouterr().out
+
+
+def test_a_reader_that_goes_early_ends_the_report_quietly() -> None:
+    """``scripts/mutation.py --report-only | head`` prints no traceback when ``head`` has
+    read enough: here the pipe's reading end is closed before the script writes."""
+    script = Path(load_script("mutation").__file__)
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run([sys.executable, str(script), "--report-only"],
+                              stdout=write_end, stderr=subprocess.PIPE, text=True,
+                              check=False, timeout=120)
+    finally:
+        os.close(write_end)
+    assert (done.returncode, done.stderr) == (0, "")
