@@ -531,11 +531,13 @@ def main(argv: list[str] | None = None) -> int:
 def run(argv: list[str] | None = None) -> int:
     """:func:`main`, quiet when the reader of its output goes (``--report-only | head``)."""
     try:
-        return main(argv)
+        status = main(argv)
+        sys.stdout.flush()  # a buffered report meets the closed pipe here, not at exit
     except BrokenPipeError:
         with contextlib.suppress(OSError, ValueError):  # so the last flush is silent too
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    return status
 
 
 if __name__ == "__main__":

@@ -554,16 +554,19 @@ def test_the_verification_page_shows_the_saved_results(
     assert block == capsys.readouterr().out
 
 
-def test_a_reader_that_goes_early_ends_the_report_quietly() -> None:
+@pytest.mark.parametrize("unbuffered", ["", "1"], ids=["buffered", "unbuffered"])
+def test_a_reader_that_goes_early_ends_the_report_quietly(unbuffered: str) -> None:
     """``scripts/mutation.py --report-only | head`` prints no traceback when ``head`` has
-    read enough: here the pipe's reading end is closed before the script writes."""
-    script = Path(load_script("mutation").__file__)
+    read enough: here the pipe's reading end is closed before the script writes, with
+    stdout buffered (the report meets the closed pipe when it is flushed) or not."""
+    script = load_script("mutation").ROOT / "scripts" / "mutation.py"
+    env = {**os.environ, "PYTHONUNBUFFERED": unbuffered}
     read_end, write_end = os.pipe()
     os.close(read_end)
     try:
         done = subprocess.run([sys.executable, str(script), "--report-only"],
                               stdout=write_end, stderr=subprocess.PIPE, text=True,
-                              check=False, timeout=120)
+                              check=False, timeout=120, env=env)
     finally:
         os.close(write_end)
     assert (done.returncode, done.stderr) == (0, "")
