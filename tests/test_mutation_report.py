@@ -540,6 +540,7 @@ def test_mutmut_failing_to_write_the_mutants_stops_the_run(
         script.main(["war"])
 
 
+@pytest.mark.committed_files
 def test_the_verification_page_shows_the_saved_results(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -552,6 +553,26 @@ def test_the_verification_page_shows_the_saved_results(
     command = "$ .venv/bin/python scripts/mutation.py --report-only\n"
     block = "module" + page.split(command + "module", 1)[1].split("```", 1)[0]
     assert block == capsys.readouterr().out
+
+
+@pytest.mark.parametrize("under_mutmut", [False, True], ids=["pytest", "mutmut"])
+def test_mutmut_runs_leave_out_the_check_of_the_page(under_mutmut: bool) -> None:
+    """The page test runs in the suite but not in mutmut's runs (which set
+    ``MUTANT_UNDER_TEST``, empty in its clean run): a run saves verdicts the page does not
+    show yet, and the next run of the same clone would stop at mutmut's clean run."""
+    env = {key: value for key, value in os.environ.items() if key != "MUTANT_UNDER_TEST"}
+    if under_mutmut:
+        env["MUTANT_UNDER_TEST"] = ""
+    page_test = test_the_verification_page_shows_the_saved_results.__name__
+    node = f"tests/test_mutation_report.py::{page_test}"
+    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q",
+                           "-p", "no:cacheprovider", "-p", "no:xdist", node],
+                          cwd=load_script("mutation").ROOT, capture_output=True, text=True,
+                          check=False, timeout=120, env=env)
+    if under_mutmut:
+        assert (done.returncode, "1 deselected" in done.stdout) == (5, True), done.stdout
+    else:
+        assert (done.returncode, node in done.stdout) == (0, True), done.stdout
 
 
 @pytest.mark.parametrize("unbuffered", ["", "1"], ids=["buffered", "unbuffered"])
