@@ -85,16 +85,17 @@ def test_every_verdict_is_counted_in_its_column(
 ) -> None:
     war = "cardwar.variants.war.x_step__mutmut_"
     codes: dict[str, int | None] = {f"{war}{i}": 1 for i in range(1, 17)}
-    codes.update({f"{war}16": -11, f"{war}17": 3, f"{war}18": -24, f"{war}19": 0, f"{war}20": 0})
+    codes.update({f"{war}15": -9, f"{war}16": -11, f"{war}17": 3, f"{war}18": -24,
+                  f"{war}19": 0, f"{war}20": 0})
     _write(tmp_path, "variants.war", codes)
     _write(tmp_path, "variants.__init__", {"cardwar.variants.x_f__mutmut_1": 1})
     _lists(tmp_path, equivalent=[f"{war}19"], outside=[f"{war}20"])
     assert script.report(90.0, []) == 0
     out = capsys.readouterr().out
-    # mutants, killed, timed out, survived, outside, equivalent, score
-    assert _row(out, "variants.war")[1:] == ["20", "17", "1", "2", "1", "1", "95.0%"]
+    # mutants, killed, timed out (SIGXCPU and SIGKILL), survived, outside, equivalent, score
+    assert _row(out, "variants.war")[1:] == ["20", "16", "2", "2", "1", "1", "95.0%"]
     assert _row(out, "variants.__init__")[1:] == ["1", "1", "0", "0", "0", "0", "100.0%"]
-    assert _row(out, "all")[1:] == ["21", "18", "1", "2", "1", "1", "95.2%"]
+    assert _row(out, "all")[1:] == ["21", "17", "2", "2", "1", "1", "95.2%"]
     assert "not reviewed" not in out
 
 
