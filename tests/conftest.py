@@ -76,10 +76,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             f"parameter an id): {', '.join(unstable[:5])}"
         )
     if "MUTANT_UNDER_TEST" in os.environ:
-        left_out = [item for item in items if item.get_closest_marker("committed_files")]
+        kept: list[pytest.Item] = []
+        left_out: list[pytest.Item] = []
+        for item in items:
+            (left_out if item.get_closest_marker("committed_files") else kept).append(item)
         if left_out:
             config.hook.pytest_deselected(items=left_out)
-            items[:] = [item for item in items if not item.get_closest_marker("committed_files")]
+            items[:] = kept
 
 
 @pytest.fixture(autouse=True)
