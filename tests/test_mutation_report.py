@@ -85,8 +85,8 @@ def test_every_verdict_is_counted_in_its_column(
 ) -> None:
     war = "cardwar.variants.war.x_step__mutmut_"
     codes: dict[str, int | None] = {f"{war}{i}": 1 for i in range(1, 17)}
-    codes.update({f"{war}15": -9, f"{war}16": -11, f"{war}17": 3, f"{war}18": -24,
-                  f"{war}19": 0, f"{war}20": 0})
+    codes.update({f"{war}14": -6, f"{war}15": -9, f"{war}16": -11, f"{war}17": 3,
+                  f"{war}18": -24, f"{war}19": 0, f"{war}20": 0})
     _write(tmp_path, "variants.war", codes)
     _write(tmp_path, "variants.__init__", {"cardwar.variants.x_f__mutmut_1": 1})
     _lists(tmp_path, equivalent=[f"{war}19"], outside=[f"{war}20"])
