@@ -287,6 +287,8 @@ def test_a_fighter_who_cannot_stake_leaves_and_loses_the_war() -> None:
     assert (trick.winner, trick.cards, trick.stakes) == (0, 4, (1, 0, 0))
     deal = after.last_deal
     assert deal is not None
+    # Under last_standing the deal ended because one player was left, not because one ran out.
+    assert deal.reason is cold_war.DealReason.LAST_STANDING
     assert cards(deal.hands[0]) == "JH QS 10H"
     assert cards(deal.hands[1]) == "10S JD 9D"
     assert deal.card_points == (68, 29, 20)
@@ -736,6 +738,9 @@ def test_the_third_time_a_position_comes_round_the_deal_ends() -> None:
     assert twice.deals == 1
     assert twice.last_deal is not None
     assert twice.last_deal.reason is cold_war.DealReason.REPEATED_POSITION
+    # The trick that ended the deal is still the state's last trick.
+    assert twice.last_trick is not None
+    assert twice.last_trick == after.last_trick
     # The deal is scored as it stands: every pool and hand.
     assert sum(twice.last_deal.card_points) == 117
     assert twice.seen == ()
