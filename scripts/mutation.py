@@ -85,12 +85,12 @@ STATS = ROOT / "mutants" / "mutmut-stats.json"
 # writing outside its arrays) failed the run as surely as a failing test, and counts as
 # killed. `caravan.encoding` `max_numbers` mutmut_5 sizes Caravan's batch buffers too small:
 # "corrupted double-linked list" in `tests/test_batch_caravan.py`.
+KILLED = {1, 3, -6, -11}
 # A test process ended by SIGKILL (-9, which mutmut reports as "segfault" too) did not end
 # within its limits: the kernel sends it one second after SIGXCPU (-24) to a process still
 # running past mutmut's CPU limit, and the OOM killer sends it to a process that grew
 # without bound (a battle loop appending rounds for ever: `_battle.rules` `_duel_war`
 # mutmut_29 was killed at 14 GB). It counts as timed out.
-KILLED = {1, 3, -6, -11}
 TIMEOUT = {36, -24, 24, 152, 255, -9}
 SURVIVED = {0}
 
