@@ -21,7 +21,16 @@ import cardwar
 from cardwar import agents, arneson, records, war
 from cardwar.core import Outcome, Termination, Variant
 from cardwar.records import Record, RecordError, ReplayMismatch
-from tests.records.regenerate import DIRECTORY, SCENARIOS, make, path_for
+from tests.records.regenerate import (
+    DIGESTS,
+    DIRECTORY,
+    SCENARIOS,
+    Scenario,
+    make,
+    path_for,
+    read_digests,
+    state_digests,
+)
 
 VARIANTS = [cardwar.variant(name) for name in cardwar.variant_names()]
 parametrize = pytest.mark.parametrize("variant", VARIANTS, ids=[v.NAME for v in VARIANTS])
@@ -145,6 +154,27 @@ def test_golden_record_replays(path: Path) -> None:
     assert record.game.outcome(state) == record.outcome
     assert record.outcome is not None, "a golden record is a whole game"
     assert path.read_text(encoding="utf-8") == records.dumps(record), "written as dumps writes"
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.name for s in SCENARIOS])
+def test_golden_digests_stay_the_same(scenario: Scenario) -> None:
+    # A record carries the digest of its final state and replay checks it: a state whose
+    # digest changed from one version to the next would refuse every record written
+    # before. The first state is pinned too (in War with a deterministic pickup it holds
+    # the cycle detection's saved position, which the last state no longer shows).
+    pinned = read_digests()
+    assert scenario.name in pinned, "run `.venv/bin/python tests/records/regenerate.py`"
+    today = state_digests(records.read(path_for(scenario)))
+    assert today == pinned[scenario.name], (
+        f"the digest of a state of {scenario.name} changed: records written by earlier "
+        f"versions would no longer replay; keep records.digest and the states' fields as "
+        f"they were. {REGENERATE}"
+    )
+
+
+def test_pinned_digests_are_exactly_the_scenarios() -> None:
+    assert list(read_digests()) == [s.name for s in SCENARIOS]
+    assert DIGESTS.read_text(encoding="utf-8").startswith("# The digests")
 
 
 def test_golden_records_are_exactly_the_scenarios() -> None:

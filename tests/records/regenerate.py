@@ -8,6 +8,8 @@ Regenerate a variant's records only after a deliberate rules change: bump its
     .venv/bin/python tests/records/regenerate.py VARIANT [VARIANT ...]
 
 and review the diff. With no argument, it writes only the records that are missing.
+``digests.txt`` pins the digests of each record's first and last state; the command
+rewrites the lines of the records it writes.
 """
 
 from __future__ import annotations
@@ -28,6 +30,16 @@ from cardwar.rng import derive_seed
 
 #: The directory of the golden records.
 DIRECTORY = Path(__file__).resolve().parent
+
+#: The digests of each golden record's first and last state, one line per record.
+DIGESTS = DIRECTORY / "digests.txt"
+
+_DIGESTS_HEADER = """\
+# The digests (cardwar.records.digest) of the first and the last state of each golden
+# record: its name, then the two. Records carry the digest of their final state and replay
+# checks it, so a state's digest must not change from version to version. Written by
+# tests/records/regenerate.py with the records.
+"""
 
 
 class Scenario(NamedTuple):
@@ -75,13 +87,37 @@ def make(scenario: Scenario) -> records.Record:
                        deal=scenario.deal)
 
 
+def state_digests(record: records.Record) -> tuple[str, str]:
+    """Return the digests of a record's first and last state (replaying it)."""
+    states = records.iter_states(record)
+    first = last = next(states)
+    for last in states:  # noqa: B007 (the last state is the answer)
+        pass
+    return records.digest(first), records.digest(last)
+
+
+def read_digests() -> dict[str, tuple[str, str]]:
+    """Return the pinned digests of ``digests.txt``, by record name."""
+    pinned: dict[str, tuple[str, str]] = {}
+    if DIGESTS.exists():
+        for line in DIGESTS.read_text(encoding="utf-8").splitlines():
+            if line and not line.startswith("#"):
+                name, first, last = line.split()
+                pinned[name] = (first, last)
+    return pinned
+
+
 def main(argv: list[str]) -> int:
-    """Write the records of the variants named in ``argv`` (all missing ones if none)."""
+    """Write the records of the variants named in ``argv`` (all missing ones if none),
+    and their digests."""
     from cardwar import variant
 
     wanted = {variant(name).NAME for name in argv}
+    pinned = read_digests()
     for scenario in SCENARIOS:
         path = path_for(scenario)
+        if scenario.name not in pinned and path.exists():
+            pinned[scenario.name] = state_digests(records.read(path))
         if (wanted and scenario.variant in wanted) or (not wanted and not path.exists()):
             record = make(scenario)
             if path.exists() and json.loads(path.read_text())["format_version"] == 1:
@@ -89,7 +125,10 @@ def main(argv: list[str]) -> int:
                 # they are what tests the reading of version 1.
                 record = attrs.evolve(record, digest=None)
             records.write(record, path)
+            pinned[scenario.name] = state_digests(record)
             print(f"wrote {path.name}")
+    lines = [f"{s.name} {' '.join(pinned[s.name])}\n" for s in SCENARIOS if s.name in pinned]
+    DIGESTS.write_text(_DIGESTS_HEADER + "".join(lines), encoding="utf-8")
     return 0
 
 
