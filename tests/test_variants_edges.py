@@ -134,6 +134,17 @@ def test_the_rules_modules_name_their_game_and_what_they_got_instead_of_a_state(
     assert str(err.value) == f"expected a state of {title} ({cls}), got str"
 
 
+@pytest.mark.parametrize(("rules", "title", "cls"), RULES_MODULES[1:])  # the War family's
+def test_the_rules_modules_step_names_their_game_and_what_it_got_instead_of_a_state(
+    rules: Any, title: str, cls: str
+) -> None:
+    """``step`` refuses a value that is not its state before it looks at the action, with
+    the same message (War's and Peace's steps are their variants', tested with them)."""
+    with pytest.raises(StateError) as err:
+        rules.step("a state", None)
+    assert str(err.value) == f"expected a state of {title} ({cls}), got str"
+
+
 def test_a_caravan_position_of_four_digits_is_read_and_five_are_refused_shortened() -> None:
     """A face card's position on a caravan takes up to four digits; a longer one is
     refused before it is read, the message quoting the first 40 characters of the text."""
