@@ -552,6 +552,7 @@ def test_the_verification_page_shows_the_saved_results(
     script.report(90.0, [])
     page = (script.ROOT / "docs" / "verification.md").read_text(encoding="utf-8")
     command = "$ .venv/bin/python scripts/mutation.py --report-only\n"
+    assert page.count(command + "module") == 1, "the page shows one report"
     block = "module" + page.split(command + "module", 1)[1].split("```", 1)[0]
     assert block == capsys.readouterr().out
 
