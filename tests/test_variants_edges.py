@@ -134,7 +134,7 @@ def test_the_rules_modules_name_their_game_and_what_they_got_instead_of_a_state(
     assert str(err.value) == f"expected a state of {title} ({cls}), got str"
 
 
-@pytest.mark.parametrize(("rules", "title", "cls"), RULES_MODULES[1:])  # the War family's
+@pytest.mark.parametrize(("rules", "title", "cls"), RULES_MODULES[1:])  # _battle.rules has no step
 def test_the_rules_modules_step_names_their_game_and_what_it_got_instead_of_a_state(
     rules: Any, title: str, cls: str
 ) -> None:
