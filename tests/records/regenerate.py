@@ -68,6 +68,10 @@ SCENARIOS = (
     Scenario("arneson-explicit-deal", "arneson", 0,
              {"ranks": "2 3 4 5 6 7 8 9", "suits": "SH", "face_down": 1},
              ("random", "heuristic"), deal=("9S 2H 5S 7H 4S 8H 3S 6H", "9H 2S 5H 7S 4H 8S 3H 6S")),
+    # hand_size=1 under a deterministic pickup has no choice and no chance, so the game
+    # runs ARNESON-CYCLE's detection; seed 3 ends in a repeated position.
+    Scenario("arneson-hand-of-one", "arneson", 3, {"hand_size": 1, "pickup_order": "seat_order"},
+             ("random", "random")),
     Scenario("cold-war-random", "cold-war", 3, {}, ("random", "random", "random")),
     Scenario("caravan-random", "caravan", 4, {}, ("random", "random")),
     Scenario("generals-random", "generals", 6, {}, ("random", "random")),
