@@ -441,7 +441,10 @@ def test_deal_notation_refuses_what_is_not_a_deal() -> None:
             records.deal_notation(bad)
     _raises(lambda: records.deal_notation(5), DealError,  # type: ignore[arg-type]
             "an explicit deal is a list of piles")
-    _raises(lambda: records.deal_notation("AS KS"), DealError, "got str")
+    # The whole message: the check for text is records' own, after check_deal_piles.
+    _raises(lambda: records.deal_notation("AS KS"), DealError,
+            "an explicit deal is a list of piles (each a string of card notation or a list of "
+            "cards), got str")
 
 
 def test_rules_text_refuses_what_is_not_text() -> None:
