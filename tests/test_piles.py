@@ -210,6 +210,24 @@ def test_large_games_keep_piles_and_small_ones_tuples(module: Any) -> None:
     assert records.digest(state) == records.digest(plain)
 
 
+@pytest.mark.parametrize("module", [war, peace, arneson], ids=["war", "peace", "arneson"])
+def test_small_games_keep_tuples_when_a_win_pile_is_shuffled_in(module: Any) -> None:
+    """The standard deck keeps tuples all game, also where a stock runs out and its win
+    pile is shuffled into a new one (WAR-PICKUP-WIN-PILE); the game does that at least
+    once."""
+    state = module.new_game(3, module.options(pickup_order="win_pile"))
+    refills = 0
+    for step in range(3000):
+        if module.outcome(state) is not None:
+            break
+        after = module.step(state, module.legal_actions(state)[0])
+        assert all(type(s) is tuple for s in after.stocks + after.won), f"step {step}"
+        refills += sum(1 for old, new in zip(state.won, after.won, strict=True)
+                       if len(new) < len(old))
+        state = after
+    assert refills > 0
+
+
 def test_a_315_deck_war_copies_few_cards_a_battle() -> None:
     """D14's game: a battle's cost no longer grows with the stocks. Measured as cards
     copied, not time: over 2,000 battles of a 315-deck game (stocks near 8,000 cards,
