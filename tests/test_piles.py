@@ -215,16 +215,12 @@ def test_small_games_keep_tuples_when_a_win_pile_is_shuffled_in(module: Any) -> 
     """The standard deck keeps tuples all game, also where a stock runs out and its win
     pile is shuffled into a new one (WAR-PICKUP-WIN-PILE); the game does that at least
     once."""
-    state = module.new_game(3, module.options(pickup_order="win_pile"))
     refills = 0
-    for step in range(3000):
-        if module.outcome(state) is not None:
-            break
-        after = module.step(state, module.legal_actions(state)[0])
+    game = play_out(module, 3, module.options(pickup_order="win_pile"), max_steps=3000)
+    for step, (state, _, after) in enumerate(game):
         assert all(type(s) is tuple for s in after.stocks + after.won), f"step {step}"
         refills += sum(1 for old, new in zip(state.won, after.won, strict=True)
                        if len(new) < len(old))
-        state = after
     assert refills > 0
 
 
