@@ -18,8 +18,8 @@ tests that reach the mutated function, fastest first). Its results live in ``mut
 survivor keeps its verdict when a test written later would kill it: ``--recheck`` runs the
 unreviewed survivors (of the chosen modules) again against today's tests. mutmut runs
 every mutant a name given to it matches, checked or not, so a run of some modules has
-mutmut write the mutants first and then names only the functions of those modules with a
-mutant not checked (see :func:`unchecked_patterns`).
+mutmut write the mutants first and then names only the mutants of those modules not
+checked (see :func:`unchecked_names`).
 
 A whole run takes longer than one sitting, and ``mutants/`` stays on the machine that ran
 it. So the verdicts are also kept in git: every run ends (finished, failed or interrupted)
@@ -341,17 +341,28 @@ def generate_mutants(max_children: int) -> None:
                  f"create_mutants):\n{done.stderr}")
 
 
-def unchecked_patterns(modules: Collection[str]) -> list[str]:
-    """Return mutmut's patterns for the mutants of ``modules`` not checked yet: one per
-    function with such a mutant, ``<function>[_]_mutmut_*``, which matches that function's
-    mutants and no other function's. mutmut runs every mutant a name or pattern given to it
-    matches, checked or not, so a pattern per module would check its verdicts again; a
-    function checked in part (a run stopped in it) is checked whole."""
-    return sorted({
-        name.rpartition("__mutmut_")[0] + "[_]_mutmut_*"
-        for name, (module, code) in load_results().items()
-        if code is None and selected(module, modules)
-    })
+def unchecked_names(modules: Collection[str]) -> list[str]:
+    """Return the names and patterns that give mutmut the mutants of ``modules`` not checked
+    yet, and no other. mutmut runs every mutant a name or pattern given to it matches,
+    checked or not, so a pattern per module would check its verdicts again. A function with
+    no mutant checked is named by a pattern, ``<function>[_]_mutmut_*``, which matches that
+    function's mutants and no other function's (it keeps the command short); a function
+    checked in part (a run was stopped in it) by the names of its mutants not checked, for
+    its checked mutants can take minutes each to run again."""
+    functions: dict[str, list[str]] = {}
+    checked: set[str] = set()
+    for name, (module, code) in load_results().items():
+        if selected(module, modules):
+            function = name.rpartition("__mutmut_")[0]
+            if code is None:
+                functions.setdefault(function, []).append(name)
+            else:
+                checked.add(function)
+    return sorted(
+        name
+        for function, names in functions.items()
+        for name in (names if function in checked else [function + "[_]_mutmut_*"])
+    )
 
 
 def module_refusal(modules: Collection[str]) -> str | None:
@@ -522,7 +533,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.save or args.report_only:
         return report(args.min, args.modules)
     if args.recheck or args.modules:
-        names = (unreviewed_survivors if args.recheck else unchecked_patterns)(args.modules)
+        names = (unreviewed_survivors if args.recheck else unchecked_names)(args.modules)
         if not names:
             print("no unreviewed survivors to run again" if args.recheck
                   else "every mutant of these modules has its verdict")
