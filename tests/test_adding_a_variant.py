@@ -305,8 +305,9 @@ def test_a_new_variant_plays_renders_records_and_replays(
 #: the built-in games as ``cardwar.war`` and so on; ``batch.py`` and ``_batch_numba.py``,
 #: the compiled batch engine of the War family (War and Peace), which is that family's
 #: own code; and the registry's ``_register_builtins``, the registry lines.
-SHARED = ("core.py", "cards.py", "rng.py", "records.py", "agents.py", "render.py", "cli.py",
-          "variants/__init__.py")
+SHARED = ("core.py", "cards.py", "rng.py", "records.py", "agents.py", "render.py",
+          "cli/__init__.py", "cli/_common.py", "cli/play.py", "cli/replay.py", "cli/rules.py",
+          "cli/simulate.py", "cli/tournament.py", "variants/__init__.py")
 
 
 def _code_strings_and_imports(tree: ast.Module) -> Iterator[str]:

@@ -23,6 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardwar import arneson, batch, cli, derive_seed
+from cardwar.cli import simulate as simulate_command
 from cardwar.core import IllegalActionError, Termination
 from cardwar.errors import ArgumentError
 from tests import support_batch
@@ -197,9 +198,9 @@ def test_simulate_plays_arneson_in_the_kernel_and_gives_the_step_loops_games(
     assert code == 0
     assert "engine: batch engine (numba)" in capsys.readouterr().out
     games = json.loads(out.read_text(encoding="utf-8"))["games"]
-    # The step path's games of the same command (cli._run_chunk plays them through step).
+    # The step path's games of the same command (its _run_chunk plays them through step).
     task = ("arneson", arneson.options(), 4, 0, 30, ("heuristic", "random"), None)
-    assert games == cli._run_chunk(task)
+    assert games == simulate_command._run_chunk(task)
     want = reference_rows(arneson.options(), [derive_seed(4, i) for i in range(30)],
                           kinds=("heuristic", "random"))
     assert [g["steps"] for g in games] == [row[1] for row in want]

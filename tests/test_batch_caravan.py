@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 from cardwar import agents, batch, caravan, cli, derive_seed, tournament
 from cardwar.cards import parse_card, standard_deck
+from cardwar.cli import simulate as simulate_command
 from cardwar.core import IllegalActionError, Termination
 from cardwar.errors import AgentError
 from cardwar.rng import SeedError
@@ -228,7 +229,7 @@ def test_simulate_plays_caravan_in_the_kernel_and_gives_the_step_loops_games(
     games = json.loads(out.read_text(encoding="utf-8"))["games"]
     options = caravan.options()
     task = ("caravan", options, 3, 0, 40, ("random", "random"), 119)
-    assert games == cli._run_chunk(task)
+    assert games == simulate_command._run_chunk(task)
     assert any(g["termination"] is None for g in games)
     assert any(g["termination"] is not None for g in games)
 
@@ -240,22 +241,22 @@ def test_simulate_summary_from_the_kernel_is_the_step_paths(
                      "120"]) == 0
     printed = capsys.readouterr().out.splitlines()
     assert "engine: batch engine (numba)" in printed[0]
-    tally = cli.Tally(2)
-    for result in cli._run_chunk(("caravan", caravan.options(), 8, 0, 30,
+    tally = simulate_command.Tally(2)
+    for result in simulate_command._run_chunk(("caravan", caravan.options(), 8, 0, 30,
                                   ("random", "random"), 120)):
         tally.add(result)
-    assert printed[1:] == cli._format_summary(tally.summary())
+    assert printed[1:] == simulate_command._format_summary(tally.summary())
 
 
 def test_the_tally_counts_a_kernel_chunk_as_its_rows() -> None:
     # Turn-limit draws in one chunk, games cut by max_steps in the other.
     chunks = [next(batch.play("caravan", caravan.options(max_turns=110), seeds=range(50))),
               next(batch.play("caravan", seeds=range(50), max_steps=99))]
-    by_chunk = cli.Tally(2)
-    by_row = cli.Tally(2)
+    by_chunk = simulate_command.Tally(2)
+    by_row = simulate_command.Tally(2)
     for chunk in chunks:
         by_chunk.add_game_chunk(chunk)
-        for row in cli._game_chunk_rows(chunk):
+        for row in simulate_command._game_chunk_rows(chunk):
             by_row.add(row)
     assert by_chunk.summary() == by_row.summary()
     assert by_chunk.unfinished > 0
@@ -433,9 +434,9 @@ def test_summarize_games_gives_the_summary_simulate_prints() -> None:
                           games=150, chunk_size=64),
               *batch.play("caravan", master_seed=5, games=150, max_steps=117, chunk_size=64)]
     summary = batch.summarize_games(chunks)
-    tally = cli.Tally(2)
+    tally = simulate_command.Tally(2)
     for chunk in chunks:
-        for row in cli._game_chunk_rows(chunk):
+        for row in simulate_command._game_chunk_rows(chunk):
             tally.add(row)
     printed = tally.summary()
     assert summary.games == printed["games"] == 300

@@ -23,6 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardwar import agents, batch, cli, cold_war, derive_seed
+from cardwar.cli import simulate as simulate_command
 from cardwar.core import IllegalActionError, Termination
 from cardwar.variants.cold_war.rules import DealReason
 from tests import support_batch
@@ -214,10 +215,10 @@ def test_simulate_plays_cold_war_in_the_kernel_and_gives_the_step_loops_games(
     assert code == 0
     assert "engine: batch engine (numba)" in capsys.readouterr().out
     games = json.loads(out.read_text(encoding="utf-8"))["games"]
-    # The step path's games of the same command (cli._run_chunk plays them through step).
+    # The step path's games of the same command (its _run_chunk plays them through step).
     options = cold_war.options(players=4)
     kinds = ("heuristic", "random", "random", "random")
-    assert games == cli._run_chunk(("cold-war", options, 4, 0, 12, kinds, None))
+    assert games == simulate_command._run_chunk(("cold-war", options, 4, 0, 12, kinds, None))
 
 
 # --- stepping many games by action ids (batch.Games) ---------------------------------------

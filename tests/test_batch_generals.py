@@ -23,6 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardwar import batch, cli, derive_seed, generals
+from cardwar.cli import simulate as simulate_command
 from cardwar.core import IllegalActionError, Termination
 from tests import support_batch
 from tests.support_generals import generals_options
@@ -187,10 +188,10 @@ def test_simulate_plays_generals_in_the_kernel_and_gives_the_step_loops_games(
     assert code == 0
     assert "engine: batch engine (numba)" in capsys.readouterr().out
     games = json.loads(out.read_text(encoding="utf-8"))["games"]
-    # The step path's games of the same command (cli._run_chunk plays them through step).
+    # The step path's games of the same command (its _run_chunk plays them through step).
     options = generals.options(players=4)
     kinds = ("heuristic", "random", "random", "random")
-    assert games == cli._run_chunk(("generals", options, 4, 0, 12, kinds, None))
+    assert games == simulate_command._run_chunk(("generals", options, 4, 0, 12, kinds, None))
     want = reference_rows(options, [derive_seed(4, i) for i in range(12)], kinds=kinds)
     assert [g["steps"] for g in games] == [row[1] for row in want]
 

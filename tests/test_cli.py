@@ -230,7 +230,7 @@ def test_ctrl_c_exits_with_status_130(monkeypatch: pytest.MonkeyPatch,
 def test_play_stops_when_the_agents_never_let_you_play(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr("cardwar.cli.MAX_STEPS_WITHOUT_YOU", 1)
+    monkeypatch.setattr("cardwar.cli.play.MAX_STEPS_WITHOUT_YOU", 1)
     monkeypatch.setattr("builtins.input", lambda prompt="": "1")
     assert main(["play", "arneson", "--seat", "1"]) == 0
     assert "stopped: the others played 1 steps without a turn of yours" in (

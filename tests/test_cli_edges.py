@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from cardwar import __version__, agents, caravan, records, war
-from cardwar.cli import _columns, main
+from cardwar.cli import main
+from cardwar.cli._common import _columns
 from cardwar.rng import derive_seed
 from cardwar.variants import variant as cardwar_variant
 
@@ -365,7 +366,7 @@ def test_simulate_counts_a_chunk_at_once_as_it_counts_its_games_one_by_one(
     # the rows of --json are the same games one by one. Cut games, draws by reason and
     # wins per seat must agree.
     from cardwar import batch
-    from cardwar.cli import Tally, _chunk_rows
+    from cardwar.cli.simulate import Tally, _chunk_rows
 
     game = cardwar_variant(name)
     options = game.options(**opts)

@@ -220,7 +220,8 @@ def test_caravans_search_agent_is_the_rollout_player_and_needs_the_fast_extra(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import importlib.util
 
-    from cardwar.cli import _build_parser, _opponent_kind
+    from cardwar.cli import _build_parser
+    from cardwar.cli.play import _opponent_kind
     from cardwar.variants.caravan import CaravanRollout
 
     args = _build_parser().parse_args(["play", "caravan"])

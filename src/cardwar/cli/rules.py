@@ -1,0 +1,99 @@
+"""The commands ``cardwar variants``, which lists the variants, and ``cardwar rules
+VARIANT``, which prints a variant's whole rules page (shipped with cardwar) or, with
+``--summary``, its rules in short, and its options with their defaults.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+
+from cardwar import rulebook
+from cardwar.cli._common import DOCS_URL, _Parser, _show, _wrap
+from cardwar.core import Variant, options_info, options_to_json
+from cardwar.render import players_text
+from cardwar.variants import all_variants, variant
+
+
+def add_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
+    """Add the ``variants`` and ``rules`` commands to the subparsers of ``cardwar``."""
+    p = sub.add_parser("variants", help="list the variants",
+                       description="List the registered variants.")
+    p.set_defaults(func=_cmd_variants)
+
+    p = sub.add_parser("rules", help="print a variant's rules and options",
+                       description="Print a variant's whole rules page, every rule with its "
+                       "ID, and its options with their defaults (offline: the pages ship "
+                       "with cardwar).")
+    p.add_argument("variant", help="variant name or alias (see: cardwar variants)")
+    p.add_argument("--summary", action="store_true",
+                   help="only the rules in short and the options")
+    p.set_defaults(func=_cmd_rules)
+
+
+def _cmd_variants(args: argparse.Namespace) -> int:
+    width = max(20, *(len(v.TITLE) + 1 for v in all_variants()))
+    for v in all_variants():
+        aliases = f" (also: {', '.join(v.ALIASES)})" if v.ALIASES else ""
+        kind = "automatic" if v.AUTOMATIC else "decisions"
+        print(f"{v.NAME:<10} {v.TITLE:<{width}} {players_text(v)} players, {kind}{aliases}")
+    return 0
+
+
+def _summary(doc: str | None) -> str:
+    """Return the first paragraph of a module docstring, as plain text."""
+    if not doc:
+        return ""
+    first = " ".join(doc.strip().split("\n\n")[0].split()).replace("``", "")
+    # What follows "The rules are on the docs page ..." is for developers (where rule IDs
+    # are defined, which module holds what); the docs page is named below instead.
+    return re.split(r"\s*\bThe rules are\b", first)[0]
+
+
+def _cmd_rules(args: argparse.Namespace) -> int:
+    game = variant(args.variant)
+    print(_rules_text(game) if args.summary else _full_rules(game))
+    return 0
+
+
+def _full_rules(game: Variant) -> str:
+    """Return the variant's whole rules page as text (shipped with cardwar), or its
+    summary and a link for a variant without a page."""
+    page = rulebook.rules_page(game.NAME)
+    if page is None:
+        return _rules_text(game)
+    head = "\n".join(_rules_text(game).splitlines()[:2])  # the name, version, players
+    return head + "\n\n" + rulebook.rules_text(page, "\n".join(_options_lines(game)))
+
+
+def _options_lines(game: Variant) -> list[str]:
+    """Return the options of ``game`` as ``cardwar rules`` lists them."""
+    out = ["Options (set with -o NAME=VALUE; the default is shown):"]
+    defaults = options_to_json(game.options())
+    for info in options_info(game.Options):
+        allowed = f"  [{' | '.join(info.choices)}]" if info.choices else ""
+        out.append(f"  {info.name} = {_show(defaults[info.name])}{allowed}")
+        out += _wrap(info.doc, "      ")
+    return out
+
+
+def _rules_text(game: Variant) -> str:
+    """Return what ``cardwar rules --summary`` prints: the game, its rules in short, its
+    options."""
+    aliases = f"; also: {', '.join(game.ALIASES)}" if game.ALIASES else ""
+    players = f"{players_text(game)} players"
+    kind = "automatic (no decisions)" if game.AUTOMATIC else "players make decisions"
+    out = [
+        f"{game.TITLE} ({game.NAME}{aliases})",
+        f"rules version {game.RULES_VERSION}; {players}; {kind}",
+        "",
+        *_wrap(_summary(getattr(game, "__doc__", None)), ""),
+        "",
+        *_options_lines(game),
+    ]
+    out += [
+        "",
+        f"The full rules, every rule with its ID: {DOCS_URL}/rules/{game.NAME}.html",
+        f"(docs/rules/{game.NAME}.md in the source).",
+    ]
+    return "\n".join(out)
