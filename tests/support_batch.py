@@ -110,16 +110,18 @@ def check_games_against_step(name: str, options: Any, seeds: list[int], rounds: 
 
 def run_as_python(monkeypatch: Any, kernel: Any) -> list[str]:
     """Put the Python source (``py_func``) of every compiled function of the kernel module
-    ``kernel`` and of the War kernel module (whose helpers the others import, and which
-    call one another through their own module's globals) in their place, for the test's
-    duration; return the names replaced in ``kernel``. coverage.py cannot trace compiled
-    code: so the tests run the very source numba compiles, line by line, as Python. (A
-    Python function calling a compiled one would hand it a Python int where the compiled
-    code expects uint64, hence the War kernel too.)"""
-    from cardwar import _batch_numba as war_kernel
+    ``kernel``, of the kernels' shared toolkit and of the War family's kernel (whose
+    helpers the others import, and which call one another through their own module's
+    globals) in their place, for the test's duration; return the names replaced in
+    ``kernel``. coverage.py cannot trace compiled code: so the tests run the very source
+    numba compiles, line by line, as Python. (A Python function calling a compiled one
+    would hand it a Python int where the compiled code expects uint64, hence the shared
+    modules too.)"""
+    from cardwar import _kernels
+    from cardwar.variants._battle import _batch_numba as war_kernel
 
     replaced = []
-    for module in (kernel, war_kernel):
+    for module in (kernel, _kernels, war_kernel):
         for name, value in list(vars(module).items()):
             if hasattr(value, "py_func"):
                 monkeypatch.setattr(module, name, value.py_func)

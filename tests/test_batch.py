@@ -28,10 +28,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardwar import _batch_numba, batch, derive_seed, peace, war
+from cardwar import batch, derive_seed, peace, war
 from cardwar.cards import Rank, Suit
 from cardwar.core import Termination
 from cardwar.rng import MAX_SEED
+from cardwar.variants._battle import _batch_numba
 
 Row = tuple[int, int, int, int, Termination]
 

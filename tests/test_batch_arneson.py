@@ -214,7 +214,8 @@ def test_simulate_plays_arneson_in_the_kernel_and_gives_the_step_loops_games(
 # that ``batch.play(..., engine="numba")`` runs the very source numba compiles, line by
 # line, as Python, and the tests require of it what they require of the compiled kernel.
 
-from cardwar import _batch_numba as war_kernel  # noqa: E402
+from cardwar import _kernels  # noqa: E402
+from cardwar.variants._battle import _batch_numba as war_kernel  # noqa: E402
 from cardwar.variants.arneson import _batch_numba as arneson_kernel  # noqa: E402
 
 #: The compiled functions of Arneson's kernel module, its own and those it imports.
@@ -224,17 +225,22 @@ KERNEL_FUNCTIONS = ("_mix64", "_below", "_shuffle", "_take", "_put", "_agent_key
                     "reset_games", "step_games")
 #: The functions of the War kernel that those imported call (through its own globals).
 WAR_FUNCTIONS = ("_mix64", "_below", "_shuffle", "_refill")
+#: The functions of the kernels' shared toolkit that those imported call.
+TOOLKIT_FUNCTIONS = ("_mix64", "_below")
 
 
 @pytest.fixture
 def interpreted(monkeypatch: pytest.MonkeyPatch) -> Any:
-    """Run Arneson's kernel as plain Python for the test's duration. The War kernel's
-    functions it imports are replaced in both modules: a Python function calling a
-    compiled one would hand it a Python int where the compiled code expects uint64."""
+    """Run Arneson's kernel as plain Python for the test's duration. The functions it
+    imports from the War kernel and the shared toolkit are replaced in those modules too:
+    a Python function calling a compiled one would hand it a Python int where the
+    compiled code expects uint64."""
     for name in KERNEL_FUNCTIONS:
         monkeypatch.setattr(arneson_kernel, name, getattr(arneson_kernel, name).py_func)
     for name in WAR_FUNCTIONS:
         monkeypatch.setattr(war_kernel, name, getattr(war_kernel, name).py_func)
+    for name in TOOLKIT_FUNCTIONS:
+        monkeypatch.setattr(_kernels, name, getattr(_kernels, name).py_func)
     # uint64 arithmetic wraps around by design (SplitMix64): numpy scalars warn.
     with np.errstate(over="ignore"):
         yield
@@ -245,6 +251,7 @@ def test_the_fixture_runs_every_compiled_function_as_python(interpreted: None) -
                 if hasattr(value, "py_func")]
     assert compiled == []
     assert not any(hasattr(getattr(war_kernel, name), "py_func") for name in WAR_FUNCTIONS)
+    assert not any(hasattr(getattr(_kernels, name), "py_func") for name in TOOLKIT_FUNCTIONS)
 
 
 @pytest.mark.parametrize("name", list(COMBINATIONS))

@@ -192,8 +192,8 @@ def test_kernel_plays_names_what_the_kernel_plays() -> None:
 def test_play_refuses_what_it_cannot_play() -> None:
     with pytest.raises(ValueError, match="numba engine plays arneson between random or "
                                          "heuristic players, caravan between random or "
-                                         "heuristic players, generals between random or "
                                          "heuristic players, cold-war between random or "
+                                         "heuristic players, generals between random or "
                                          "heuristic players only, not caravan between "
                                          "first, random"):
         next(batch.play("caravan", seeds=[1], agents=["first", "random"], engine="numba"))

@@ -11,17 +11,17 @@ from typing import Any
 import pytest
 
 import cardwar
-from cardwar import _batch_numba, batch, peace
+from cardwar import _kernels, batch, peace
 from tests.test_batch import batch_rows, reference_rows
 
 
 def test_without_numpy_the_reference_engine_gives_plain_arrays(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Make `import numpy` fail, and forget the kernel module, whose import needs numpy.
+    # Make `import numpy` fail, and forget the kernels' toolkit, whose import needs numpy.
     monkeypatch.setitem(sys.modules, "numpy", None)
-    monkeypatch.delitem(sys.modules, "cardwar._batch_numba")
-    monkeypatch.delattr(cardwar, "_batch_numba")
+    monkeypatch.delitem(sys.modules, "cardwar._kernels")
+    monkeypatch.delattr(cardwar, "_kernels")
     assert batch.available_engines() == ("reference",)
     assert not batch.supports("peace")
     chunks = list(batch.simulate("peace", seeds=range(9), chunk_size=4))
@@ -42,7 +42,7 @@ def test_a_worker_without_numba_refuses_a_batch_engine_chunk(
     # The run is planned where numba is installed; the chunk then runs where it is not
     # (a Dask worker without the fast extra): the worker says what is missing.
     stream = batch.simulate("war", seeds=[1, 2], engine="numba")
-    monkeypatch.setattr(_batch_numba, "COMPILED", False)
+    monkeypatch.setattr(_kernels, "COMPILED", False)
     with pytest.raises(RuntimeError, match=r"needs numba: pip install 'cardwar\[fast\]'"):
         next(stream)
 
@@ -87,8 +87,8 @@ def test_borrowed_views_read_and_write_the_arrays_they_view() -> None:
     import numba
     import numpy as np
 
-    assert _batch_numba.COMPILED, "the test extra installs numba"
-    borrowed = _batch_numba.borrowed
+    assert _kernels.COMPILED, "the test extra installs numba"
+    borrowed = _kernels.borrowed
 
     @numba.njit(cache=False)
     def use(a: Any, b: Any, c: Any) -> Any:

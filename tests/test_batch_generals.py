@@ -322,9 +322,9 @@ def interpreted(monkeypatch: pytest.MonkeyPatch) -> Any:
 
 
 def test_the_fixture_runs_every_compiled_function_as_python(interpreted: None) -> None:
-    from cardwar import _batch_numba as war_kernel
+    from cardwar import _kernels
 
-    for module in (generals_kernel, war_kernel):
+    for module in (generals_kernel, _kernels):
         assert [name for name, value in vars(module).items() if hasattr(value, "py_func")] == []
 
 

@@ -1,9 +1,10 @@
 """The batch engine's kernel run as plain Python, against ``step``.
 
-numba compiles the kernels of ``cardwar._batch_numba``, and coverage.py cannot trace
-compiled code. Every compiled kernel keeps its Python source as ``py_func``; the fixture
-below puts those functions in the module's place (the kernels call one another through
-the module's globals), so that ``batch.simulate(..., engine="numba")`` runs the very
+numba compiles the War family's kernels (``cardwar.variants._battle._batch_numba``, and
+the draws of ``cardwar._kernels`` it imports), and coverage.py cannot trace compiled code.
+Every compiled kernel keeps its Python source as ``py_func``; the fixture below puts those
+functions in their modules' place (the kernels call one another through their modules'
+globals), so that ``batch.simulate(..., engine="numba")`` runs the very
 source numba compiles, line by line, as Python. The tests then require of it what
 tests/test_batch.py requires of the compiled kernel: for every seed, the winner,
 termination, number of battles and number of wars that the public ``new_game`` / ``step``
@@ -25,7 +26,8 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from cardwar import _batch_numba, batch, peace, war
+from cardwar import _kernels, batch, peace, war
+from cardwar.variants._battle import _batch_numba
 from tests.test_batch import (
     _SEED_LISTS,
     PEACE_COMBINATIONS,
@@ -50,15 +52,25 @@ KERNELS = (
     "_play_game",
     "_play_games_kernel",
 )
+#: The modules the kernels call one another through (each by its own module's globals):
+#: the War family's kernel, and the shared toolkit whose draws it imports.
+MODULES = (_batch_numba, _kernels)
+
+
+def _as_python(patch: pytest.MonkeyPatch) -> None:
+    """Put the Python source of every kernel in its place, in each module that holds it."""
+    for module in MODULES:
+        for name in KERNELS:
+            compiled = getattr(module, name, None)
+            if compiled is not None:
+                patch.setattr(module, name, compiled.py_func)
 
 
 @pytest.fixture
 def interpreted(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Run the batch engine's kernels as plain Python for the test's duration."""
     assert _batch_numba.COMPILED, "the test extra installs numba"
-    for name in KERNELS:
-        compiled = getattr(_batch_numba, name)
-        monkeypatch.setattr(_batch_numba, name, compiled.py_func)
+    _as_python(monkeypatch)
     # uint64 arithmetic wraps around by design (SplitMix64): numba says nothing, numpy
     # scalars warn; the wrapped value is the one wanted.
     with np.errstate(over="ignore"):
@@ -80,7 +92,9 @@ def check_equal(module: Any, options: Any, seeds: Any) -> None:
 
 def test_the_fixture_runs_the_kernels_as_python(interpreted: None) -> None:
     for name in KERNELS:
-        assert inspect.isfunction(getattr(_batch_numba, name)), name
+        held = [getattr(m, name) for m in MODULES if hasattr(m, name)]
+        assert held, name
+        assert all(inspect.isfunction(f) for f in held), name
     assert batch.available_engines() == ("numba", "reference")
 
 
@@ -136,8 +150,7 @@ def test_interpreted_and_compiled_kernels_agree(monkeypatch: pytest.MonkeyPatch)
     options = war.options(players=3, pickup_order="win_pile", out_of_cards="lose")
     compiled = batch_rows(batch.simulate(war, options, master_seed=4, games=40))
     with monkeypatch.context() as patch, np.errstate(over="ignore"):
-        for name in KERNELS:
-            patch.setattr(_batch_numba, name, getattr(_batch_numba, name).py_func)
+        _as_python(patch)
         chunks = list(batch.simulate(war, options, master_seed=4, games=40, engine="numba"))
     assert {c.engine for c in chunks} == {"numba"}
     assert batch_rows(chunks) == compiled

@@ -4,7 +4,7 @@ curly quotes). And the docs build from the ``docs`` extra alone (issue: CLI and 
 defects, 1 and 2): with
 numpy and numba missing, as in a fresh venv with ``pip install '.[docs]'``, ``docs/conf.py``
 runs and every module the API page documents imports. Before, ``conf.py`` imported every
-module of the package, ``cardwar._batch_numba`` among them, which needs numpy.
+module of the package, ``cardwar._kernels`` among them, which needs numpy.
 
 The check runs in a subprocess whose imports of numpy and numba fail as they do when
 those packages are not installed.

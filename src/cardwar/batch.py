@@ -11,8 +11,9 @@ people study (game length, wins, draws).
 
 Two engines play the games, and give the same results for every seed:
 
-* ``"numba"``, the batch engine: a compiled loop over small integer arrays
-  (``cardwar._batch_numba``), with the ``fast`` extra (``pip install cardwar[fast]``);
+* ``"numba"``, the batch engine: a compiled loop over small integer arrays (the War
+  family's kernel, ``cardwar.variants._battle._batch_numba``), with the ``fast`` extra
+  (``pip install cardwar[fast]``);
 * ``"reference"``: the public ``new_game``/``step`` loop, with nothing but the library.
 
 ``engine="auto"`` picks the batch engine when it is installed, and every chunk names the
@@ -52,6 +53,7 @@ from __future__ import annotations
 
 import array
 import bisect
+import importlib
 import itertools
 import operator
 import os
@@ -63,7 +65,6 @@ from typing import Any, Protocol, cast
 
 import attrs
 
-from cardwar.cards import Card
 from cardwar.core import OptionError, Termination, Variant
 from cardwar.errors import (
     ActionTypeError,
@@ -75,9 +76,8 @@ from cardwar.errors import (
     wrong_type,
 )
 from cardwar.rng import check_seed, derive_seed
-from cardwar.variants._battle import OutOfCards, Pickup, Play, RepeatedTie, SpareCards, WarJoins
-from cardwar.variants.peace import rules as peace_rules
-from cardwar.variants.war import rules as war_rules
+from cardwar.variants import all_variants
+from cardwar.variants import variant as lookup
 
 __all__ = [
     "ENGINES",
@@ -130,9 +130,17 @@ _POOL_THRESHOLD = {"numba": 400_000, "reference": 4_000}
 # Games per chunk when chunk_size is None, per engine.
 _CHUNK_SIZE = {"numba": 50_000, "reference": 500}
 
-# The batch engine plays the War family's automatic games: per name, the game's rules
-# module (its options, new_game, step and the Rules value the kernel is given).
-_VARIANTS: dict[str, ModuleType] = {"war": war_rules, "peace": peace_rules}
+# Each game reaches the batch engine through its package's BATCH_ENGINE: the name of a
+# module, imported when first used, that offers
+# - for a game that plays itself (War, Peace), simulate(seeds, options) -> the columns
+#   battles, wars, winner and termination (codes of its TERMINATIONS) from the compiled
+#   kernel, simulate_reference(seeds, options) -> the same as lists, through step, and
+#   unrepresentable(options) -> the name of an option the kernel cannot hold, or None;
+# - for a game with decisions, KINDS (the agent kinds its kernel plays), play(seeds,
+#   options, max_steps, agents) -> the columns steps, winner, termination (codes of its
+#   TERMINATIONS, None for a game cut) and scores, SCORED (whether the game keeps scores),
+#   optionally refusal(options) -> why the kernel does not play games under those options
+#   (None: it does), and Stepper, the many-games engine of Games.
 
 
 class ExecutorLike(Protocol):
@@ -146,10 +154,10 @@ class ExecutorLike(Protocol):
 
 def _numba_ready() -> bool:
     try:
-        from cardwar import _batch_numba
+        from cardwar import _kernels
     except ImportError:  # numpy is missing
         return False
-    return _batch_numba.COMPILED
+    return _kernels.COMPILED
 
 
 def _numpy() -> ModuleType | None:
@@ -169,8 +177,6 @@ def available_engines() -> tuple[str, ...]:
 def _registered(variant: object) -> Variant | None:
     """Return the registered variant that ``variant`` names (a name or an alias, or a
     module with the ``NAME`` of one), or ``None``."""
-    from cardwar.variants import variant as lookup
-
     name = variant if isinstance(variant, str) else getattr(variant, "NAME", None)
     try:
         return lookup(name) if isinstance(name, str) else None
@@ -178,12 +184,29 @@ def _registered(variant: object) -> Variant | None:
         return None
 
 
-def _variant(variant: str | ModuleType | Variant) -> ModuleType:
+def _engine(game: object) -> Any:
+    """Return the module of ``game``'s batch engine (its package's ``BATCH_ENGINE``), or
+    ``None`` for a game without one."""
+    path = getattr(game, "BATCH_ENGINE", None)
+    return importlib.import_module(path) if isinstance(path, str) else None
+
+
+def _simulated(game: object) -> Any:
+    """Return ``game``'s batch engine if it simulates the game (a game that plays
+    itself), else ``None``."""
+    engine = _engine(game)
+    return engine if hasattr(engine, "simulate") else None
+
+
+def _variant(variant: str | ModuleType | Variant) -> Variant:
+    """Return the registered variant that ``variant`` names if the batch simulation plays
+    it; raise :class:`ArgumentError` naming the games it plays otherwise."""
     game = _registered(variant)
-    if game is not None and game.NAME in _VARIANTS:
-        return _VARIANTS[game.NAME]
+    if game is not None and _simulated(game) is not None:
+        return game
+    names = " and ".join(g.NAME for g in all_variants() if _simulated(g) is not None)
     raise ArgumentError(
-        f"the batch simulation plays war and peace only, got {variant!r}; play other "
+        f"the batch simulation plays {names} only, got {variant!r}; play other "
         "variants with their step function"
     )
 
@@ -200,9 +223,9 @@ def _options(module: ModuleType | Variant, options: object) -> Any:
 
 def supports(variant: str | ModuleType | Variant, options: object = None) -> bool:
     """Return whether the batch engine can play ``variant`` with ``options`` here: the
-    variant is War or Peace (by name, alias or module), the options are its options, and
-    the ``fast`` extra is installed. Where it returns ``False``, :func:`simulate` can still
-    play War and Peace with the reference engine.
+    variant is one the batch simulation plays (War or Peace, by name, alias or module),
+    the options are its options, and the ``fast`` extra is installed. Where it returns
+    ``False``, :func:`simulate` can still play War and Peace with the reference engine.
 
     >>> supports("chess")
     False
@@ -344,109 +367,29 @@ def _columns(
 
 
 def _play_reference(job: _Job) -> BatchChunk:
-    module = _VARIANTS[job.variant]
-    options = job.options
-    new_game, step, play = module.new_game, module.step, Play.PLAY
+    engine = _simulated(lookup(job.variant))
     seeds = _seeds_of(job)
-    battles: list[int] = []
-    wars: list[int] = []
-    winners: list[int] = []
-    terms: list[int] = []
-    for seed in seeds:
-        state = new_game(seed, options)
-        while state.result is None:
-            state = step(state, play)
-        result = state.result
-        if state.battles > _KERNEL_MAX:
-            _too_long(options, seed)
-        battles.append(state.battles)
-        wars.append(state.wars)
-        winners.append(result.winners[0] if result.winners else -1)
-        terms.append(_CODES[result.termination])
-    return _columns(job.start, seeds, battles, wars, winners, terms, "reference", options.players)
-
-
-_PICKUPS = {
-    Pickup.SHUFFLED: 0,
-    Pickup.WINNER_FIRST: 1,
-    Pickup.SEAT_ORDER: 2,
-    Pickup.WIN_PILE: 3,
-}
-
-
-#: The largest count the compiled kernel holds (its counters are signed 64-bit integers).
-_KERNEL_MAX = 2**63 - 1
-
-
-def _too_long(options: Any, seed: int) -> None:
-    """Raise for a game whose battles outgrow the 64-bit columns of a batch's results."""
-    raise OptionError("wars_to_win", f"the game of seed {seed} lasts more than {_KERNEL_MAX} "
-                      f"battles (the whole cycles skipped to reach wars_to_win="
-                      f"{options.wars_to_win}, WAR-CYCLE): more than a batch's 64-bit columns "
-                      "hold; play it with step, whose counts have no bound")
-
-
-def _beyond_the_kernel(options: Any) -> str | None:
-    """Return the name of an option whose value the compiled kernel cannot hold, or
-    ``None``. ``face_down`` is never one: any number above the deck's cards plays as the
-    deck's size (every player is short in every war), so the kernel is given that."""
-    for name in ("wars_to_win", "max_battles"):
-        value = getattr(options, name, None)
-        if value is not None and value > _KERNEL_MAX:
-            return name
-    return None
-
-
-def _kernel_arguments(variant: str, options: Any) -> dict[str, Any]:
-    """Return the kernel's arguments for the options (the variant's ``Rules``)."""
-    import numpy as np
-
-    module = _VARIANTS[variant]
-    rules = module._rules(options)
-    deck: tuple[Card, ...] = module.deck(options)
-    one = len(deck) // options.decks
-    return {
-        # A card is its index in one copy of the canonical deck: equal cards, equal ints.
-        "deck": np.arange(len(deck), dtype=np.int16) % one,
-        "strength": np.array(
-            [-int(c.rank) if rules.low_wins else int(c.rank) for c in deck[:one]],
-            dtype=np.int64,
-        ),
-        "players": options.players,
-        "deal_spare": options.spare_cards is SpareCards.DEAL,
-        # WAR-OUT: with more face-down cards than the game holds, every player in a war is
-        # short of cards whatever the number, so the deck's size plays the same game.
-        "face_down": min(rules.face_down, len(deck)),
-        "single_card": rules.repeated_tie is RepeatedTie.SINGLE_CARD,
-        "pickup": _PICKUPS[rules.pickup],
-        "lose": rules.out_of_cards is OutOfCards.LOSE,
-        "drop_out": rules.out_of_cards is OutOfCards.DROP_OUT,
-        "joins_tied": rules.joins is WarJoins.TIED,
-        "wars_to_win": rules.wars_to_win or 0,
-        "max_battles": rules.max_battles or 0,
-    }
+    battles, wars, winners, terms = engine.simulate_reference(seeds, job.options)
+    codes = [_CODES[engine.TERMINATIONS[t]] for t in terms]
+    return _columns(job.start, seeds, battles, wars, winners, codes, "reference",
+                    job.options.players)
 
 
 def _play_numba(job: _Job) -> BatchChunk:
     import numpy as np
 
-    from cardwar import _batch_numba
-
-    if not _batch_numba.COMPILED:
+    if not _numba_ready():
         raise RuntimeError("the numba engine needs numba: pip install 'cardwar[fast]'")
+    engine = _simulated(lookup(job.variant))
     if job.seeds is not None:
         seeds = np.array(job.seeds, dtype=np.uint64)
     else:
         assert job.master is not None
         seeds = _derive_seeds(np, job.master, job.start, job.count)
-    battles, wars, winner, term = _batch_numba.play_games(
-        seeds, **_kernel_arguments(job.variant, job.options)
-    )
-    over = np.flatnonzero(term == _batch_numba.TERM_OVERFLOW)
-    if over.size:
-        _too_long(job.options, int(seeds[over[0]]))
+    battles, wars, winner, term = engine.simulate(seeds, job.options)
+    codes = np.array([_CODES[t] for t in engine.TERMINATIONS], dtype=np.uint8)
     players = job.options.players
-    return BatchChunk(job.start, seeds, battles, wars, winner, term, "numba", players)
+    return BatchChunk(job.start, seeds, battles, wars, winner, codes[term], "numba", players)
 
 
 def _derive_seeds(np: Any, master: int, start: int, count: int) -> Any:
@@ -535,7 +478,7 @@ def simulate(
     opts = _options(module, options)
     if engine not in ENGINES:
         raise ArgumentError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
-    unrepresentable = _beyond_the_kernel(opts)
+    unrepresentable = _simulated(module).unrepresentable(opts)
     if engine == "auto":
         engine = "numba" if _numba_ready() and unrepresentable is None else "reference"
     elif engine == "numba" and not _numba_ready():
@@ -756,23 +699,24 @@ _GAME_CODES = {t: i for i, t in enumerate(GAME_TERMINATIONS)}
 #: The termination code of a game cut by ``max_steps`` (it has no outcome).
 UNFINISHED = 255
 
+
+
+def _kernel_kinds(game: object) -> tuple[str, ...] | None:
+    """Return the agent kinds whose games of ``game`` its batch engine plays in a compiled
+    kernel, or ``None`` for a game without such a kernel."""
+    engine = _engine(game)
+    kinds = getattr(engine, "KINDS", None)
+    return tuple(kinds) if kinds is not None and hasattr(engine, "play") else None
+
+
 #: The variants whose games between agents the batch engine plays in a compiled kernel,
-#: with the agent kinds the kernel has: per name, the kinds.
-KERNEL_AGENTS: dict[str, tuple[str, ...]] = {"arneson": ("random", "heuristic"),
-                                             "caravan": ("random", "heuristic"),
-                                             "generals": ("random", "heuristic"),
-                                             "cold-war": ("random", "heuristic")}
-# Per variant of KERNEL_AGENTS, the module that gives its kernel the games to play: its
-# play(seeds, options, max_steps, agents) returns the columns steps, winner, termination
-# (codes of its TERMINATIONS, None for a game cut) and scores; an optional
-# refusal(options) says why the kernel does not play games under those options (None: it
-# does).
-_KERNELS = {"arneson": "cardwar.variants.arneson._batch",
-            "caravan": "cardwar.variants.caravan._batch",
-            "generals": "cardwar.variants.generals._batch",
-            "cold-war": "cardwar.variants.cold_war._batch"}
-# The variants whose glue module also has a Stepper, for Games.
-_STEPPERS = ("arneson", "caravan", "cold-war", "generals")
+#: with the agent kinds the kernel has: per name (in order), the kinds (the registered
+#: variants' when :mod:`cardwar.batch` is first imported; :func:`kernel_plays` asks a
+#: variant registered later itself).
+KERNEL_AGENTS: dict[str, tuple[str, ...]] = {
+    game.NAME: kinds for game in sorted(all_variants(), key=lambda g: g.NAME)
+    if (kinds := _kernel_kinds(game)) is not None
+}
 
 
 @attrs.frozen(slots=True, eq=False)
@@ -840,7 +784,6 @@ def _play_games_reference(job: _GameJob) -> GameChunk:
     """Play the chunk with ``new_game``/``step`` and the agents, as :func:`agents.play`
     plays one game (the agent of seat ``s`` seeded ``derive_seed(seed, s + 1)``)."""
     from cardwar import agents as agents_module
-    from cardwar.variants import variant as lookup
 
     game = lookup(job.variant)
     seeds = _seeds_of(job)
@@ -888,11 +831,9 @@ def _game_columns(job: _GameJob, seeds: Sequence[int], steps: Sequence[int],
 
 def _play_games_numba(job: _GameJob) -> GameChunk:
     """Play the chunk in the variant's compiled kernel."""
-    import importlib
-
     import numpy as np
 
-    glue = importlib.import_module(_KERNELS[job.variant])
+    glue = _engine(lookup(job.variant))
     if job.seeds is not None:
         seeds = np.array(job.seeds, dtype=np.uint64)
     else:
@@ -927,7 +868,7 @@ def kernel_plays(variant: str | ModuleType | Variant, agents: Sequence[str],
     (True, False)
     """
     game = _registered(variant)
-    kinds = None if game is None else KERNEL_AGENTS.get(game.NAME)
+    kinds = None if game is None else _kernel_kinds(game)
     if game is None or kinds is None or not agents or any(kind not in kinds for kind in agents):
         return False
     if options is not None and not isinstance(options, game.Options):
@@ -941,9 +882,7 @@ def kernel_plays(variant: str | ModuleType | Variant, agents: Sequence[str],
 def _refusal(game: ModuleType | Variant, options: Any) -> str | None:
     """Return why the kernel of ``game`` does not play games under ``options``, or
     ``None``."""
-    import importlib
-
-    refusal = getattr(importlib.import_module(_KERNELS[game.NAME]), "refusal", None)
+    refusal = getattr(_engine(game), "refusal", None)
     return None if refusal is None else cast(str | None, refusal(options))
 
 
@@ -1057,13 +996,15 @@ class Games:
     ([1, 1], [False, False])
     """
 
-    #: The variants it plays.
-    VARIANTS = _STEPPERS
+    #: The variants it plays, by name in order (the registered variants' whose batch
+    #: engine has a ``Stepper``, when :mod:`cardwar.batch` is first imported).
+    VARIANTS: tuple[str, ...] = tuple(
+        sorted(game.NAME for game in all_variants() if hasattr(_engine(game), "Stepper")))
 
     def __init__(self, variant: str | Variant, seeds: Iterable[Any],
                  options: object = None) -> None:
         game = _registered(variant)
-        if game is None or game.NAME not in self.VARIANTS:
+        if game is None or not hasattr(_engine(game), "Stepper"):
             raise ArgumentError(f"Games plays {', '.join(self.VARIANTS)} only, got {variant!r}")
         if not _numba_ready():
             raise RuntimeError("Games needs numba and numpy: pip install 'cardwar[fast]'")
@@ -1071,13 +1012,11 @@ class Games:
         refusal = _refusal(game, opts)
         if refusal is not None:
             raise ArgumentError(f"Games does not play {game.NAME} with {refusal}")
-        import importlib
-
         #: The variant module.
         self.game = game
         #: The options of every game.
         self.options = opts
-        self._engine = importlib.import_module(_KERNELS[game.NAME]).Stepper(opts)
+        self._engine = _engine(game).Stepper(opts)
         #: The number of action ids (the width of :attr:`legal_action_mask`).
         self.num_actions: int = self._engine.num_actions
         #: The values of one observation tensor.

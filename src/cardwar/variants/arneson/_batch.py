@@ -22,6 +22,9 @@ TERMINATIONS: tuple[Termination | None, ...] = (
     Termination.UNDECIDABLE,
 )
 
+#: The agent kinds the kernel plays (:data:`cardwar.batch.KERNEL_AGENTS`).
+KINDS = ("random", "heuristic")
+
 #: Whether the game keeps scores (the kernel's scores column).
 SCORED = False
 
@@ -51,7 +54,7 @@ def arguments(options: Options, max_steps: int | None,
     :data:`cardwar.batch.KERNEL_AGENTS`)."""
     import numpy as np
 
-    from cardwar.batch import _PICKUPS  # War's kernel codes, which this kernel shares
+    from cardwar.variants._battle._batch import PICKUPS  # War's kernel codes, shared
     from cardwar.variants.arneson import _batch_numba as k
 
     deck = rules.deck(options)
@@ -61,7 +64,7 @@ def arguments(options: Options, max_steps: int | None,
     # the number, so the deck's size plays the same game.
     cfg[k.CFG_FACE_DOWN] = min(options.face_down, len(deck))
     cfg[k.CFG_PAIR_TO_LOSER] = options.war_pair is WarPair.LOSER
-    cfg[k.CFG_PICKUP] = _PICKUPS[options.pickup_order]
+    cfg[k.CFG_PICKUP] = PICKUPS[options.pickup_order]
     cfg[k.CFG_WARS_TO_WIN] = _limit(options.wars_to_win)
     cfg[k.CFG_MAX_BATTLES] = _limit(options.max_battles)
     cfg[k.CFG_MAX_STEPS] = -1 if max_steps is None else min(max_steps, _INT64_MAX)

@@ -5,7 +5,7 @@ arrays.
 Private: use :func:`cardwar.batch.play`. The kernel is a transcription of
 :mod:`cardwar.variants.arneson.rules` (``new_game``, ``legal_actions``, ``step`` and
 ``_resolve``) onto arrays, with War's stocks and win piles (the ring buffers of
-:mod:`cardwar._batch_numba`), and of the players: the random agent
+:mod:`cardwar.variants._battle._batch_numba`), and of the players: the random agent
 (:class:`cardwar.agents.RandomAgent`, seeded ``derive_seed(seed, seat + 1)`` as ``cardwar
 simulate`` and :func:`cardwar.agents.play` seed it) draws the same index among the legal
 actions, listed in ``legal_actions``'s order, from the same generator, and the heuristic
@@ -32,13 +32,10 @@ from typing import Any
 
 import numpy as np
 
-from cardwar._batch_numba import (
+from cardwar._kernels import (
     F64,
     I16,
     I64,
-    PICKUP_SHUFFLED,
-    PICKUP_WIN_PILE,
-    PICKUP_WINNER_FIRST,
     U8,
     U64,
     _add_card,
@@ -48,10 +45,15 @@ from cardwar._batch_numba import (
     _inline,
     _jit,
     _mix64,
-    _put,
     _shuffle,
-    _take,
     borrowed,
+)
+from cardwar.variants._battle._batch_numba import (
+    PICKUP_SHUFFLED,
+    PICKUP_WIN_PILE,
+    PICKUP_WINNER_FIRST,
+    _put,
+    _take,
 )
 
 __all__ = ["HEURISTIC", "OBSERVATION_SIZE", "RANDOM", "TERM_NONE", "play_games",
@@ -68,7 +70,7 @@ TERM_UNDECIDABLE = 4
 CFG_HAND = 0
 CFG_FACE_DOWN = 1
 CFG_PAIR_TO_LOSER = 2  # war_pair == loser
-CFG_PICKUP = 3  # the PICKUP_* codes of cardwar._batch_numba
+CFG_PICKUP = 3  # the PICKUP_* codes of cardwar.variants._battle._batch_numba
 CFG_WARS_TO_WIN = 4  # -1: none
 CFG_MAX_BATTLES = 5  # -1: none
 CFG_MAX_STEPS = 6  # -1: none

@@ -44,6 +44,9 @@ def tables() -> dict[str, Any]:
     }
 
 
+#: The agent kinds the kernel plays (:data:`cardwar.batch.KERNEL_AGENTS`).
+KINDS = ("random", "heuristic")
+
 #: Whether the game keeps scores (the kernel's scores column).
 SCORED = True
 
@@ -56,7 +59,7 @@ def arguments(options: Options, max_steps: int | None,
     import numpy as np
 
     from cardwar.variants.caravan import _batch_numba as k
-    from cardwar.variants.caravan import agents as heuristic
+    from cardwar.variants.caravan import weights
 
     cfg = np.zeros(k.CFG_SIZE, dtype=np.int64)
     cfg[k.CFG_FIRST] = options.first_player
@@ -73,19 +76,19 @@ def arguments(options: Options, max_steps: int | None,
     policy = {"random": k.RANDOM, "heuristic": k.HEURISTIC}
     cfg[k.CFG_POLICY_0] = policy[agents[0]]
     cfg[k.CFG_POLICY_1] = policy[agents[1]]
-    weights = np.zeros(k.HW_SIZE, dtype=np.float64)
-    weights[k.HW_HELD] = heuristic._HELD
-    weights[k.HW_FACE] = heuristic._FACE_COST
-    weights[k.HW_DISCARD] = heuristic._DISCARD_COST
-    weights[k.HW_DISBAND] = heuristic._DISBAND_COST
-    weights[k.HW_GAME] = heuristic._GAME
+    weighing = np.zeros(k.HW_SIZE, dtype=np.float64)
+    weighing[k.HW_HELD] = weights.HELD
+    weighing[k.HW_FACE] = weights.FACE_COST
+    weighing[k.HW_DISCARD] = weights.DISCARD_COST
+    weighing[k.HW_DISBAND] = weights.DISBAND_COST
+    weighing[k.HW_GAME] = weights.GAME
     decks = [rules.deck(options, seat) for seat in (0, 1)]
     faces = sum(1 for d in decks for c in d if rules.pip(c) is None)
     return {
         "deck0": np.array([card_index(c) for c in decks[0]], dtype=np.int16),
         "deck1": np.array([card_index(c) for c in decks[1]], dtype=np.int16),
         "cfg": cfg,
-        "weights": weights,
+        "weights": weighing,
         "tables": tables(),
         "most_piles": max_numbers(options),
         "most_faces": max(faces, 1),

@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from cardwar._batch_numba import (
+from cardwar._kernels import (
     F64,
     I16,
     I64,
@@ -89,8 +89,8 @@ CFG_SIZE = 13
 RANDOM = 0  # cardwar.agents.RandomAgent
 HEURISTIC = 1  # cardwar.variants.caravan.agents.CaravanHeuristic
 
-# The heuristic's weights (caravan.agents: _HELD, _FACE_COST, _DISCARD_COST,
-# _DISBAND_COST, _GAME), given by the glue module so that they are not restated here.
+# The heuristic's weights (caravan.weights: HELD, FACE_COST, DISCARD_COST,
+# DISBAND_COST, GAME), given by the glue module so that they are not restated here.
 HW_HELD = 0
 HW_FACE = 1
 HW_DISCARD = 2
@@ -599,7 +599,7 @@ def _play_game(seed: np.uint64, deck0: I16, deck1: I16, cfg: I64, weights: Any, 
     from their own generators, as ``RandomAgent(derive_seed(seed, seat + 1))``; the
     heuristic drawing nothing); write its result into ``out`` (see :func:`_conclude`) and
     return the moves played."""
-    # The arguments as borrowed views (cardwar._batch_numba.borrowed): the caller keeps
+    # The arguments as borrowed views (cardwar._kernels.borrowed): the caller keeps
     # them alive for the call.
     deck0, deck1, cfg, weights = borrowed(deck0), borrowed(deck1), borrowed(cfg), borrowed(weights)
     pip, kind, suit, rank = borrowed(pip), borrowed(kind), borrowed(suit), borrowed(rank)

@@ -24,18 +24,10 @@ from cardwar.variants.caravan.rules import (
     pip,
 )
 from cardwar.variants.caravan.view import Observation
+from cardwar.variants.caravan.weights import DISBAND_COST, DISCARD_COST, FACE_COST, GAME, HELD
 
 __all__ = ["CaravanHeuristic", "CaravanRollout", "CaravanRuleBot", "heuristic", "search_agent"]
 
-#: What a position held (a caravan that sells and is not outbid) is worth to the heuristic.
-_HELD = 30.0
-#: What playing a face card (or a Joker) costs: it is gone from the hand for good.
-_FACE_COST = 10.0
-#: What discarding and disbanding cost: a turn spent without building.
-_DISCARD_COST = 1.0
-_DISBAND_COST = 2.0
-#: What winning (or losing) the game is worth: more than any position.
-_GAME = 1000.0
 
 
 def _progress(value: int) -> float:
@@ -53,9 +45,9 @@ def _position(mine: int, theirs: int) -> float:
     sells = SALE_MIN <= mine <= SALE_MAX
     they_sell = SALE_MIN <= theirs <= SALE_MAX
     if sells and (not they_sell or mine > theirs):
-        return _HELD
+        return HELD
     if they_sell and (not sells or theirs > mine):
-        return -_HELD
+        return -HELD
     if sells:
         return 0.0  # both sell at the same value: nobody holds it yet
     return _progress(mine) - _progress(theirs)
@@ -69,10 +61,10 @@ def evaluate(caravans: Sequence[Caravan], seat: int) -> float:
     for k in range(3):
         worth = _position(caravans[3 * seat + k].value, caravans[3 * (1 - seat) + k].value)
         total += worth
-        held += worth == _HELD
-        lost += worth == -_HELD
+        held += worth == HELD
+        lost += worth == -HELD
     if held + lost == 3:
-        total += _GAME if held >= 2 else -_GAME
+        total += GAME if held >= 2 else -GAME
     return total
 
 
@@ -104,13 +96,13 @@ class CaravanHeuristic:
                                        equal)
                 worth = evaluate(after, seat)
                 if pip(action.card) is None:
-                    worth -= _FACE_COST
+                    worth -= FACE_COST
             elif isinstance(action, Disband):
                 c = action.caravan
                 worth = evaluate((*caravans[:c], _EMPTY, *caravans[c + 1 :]), seat)
-                worth -= _DISBAND_COST
+                worth -= DISBAND_COST
             else:
-                worth = unchanged - _DISCARD_COST
+                worth = unchanged - DISCARD_COST
             if worth > best_worth:
                 best, best_worth = action, worth
         return best

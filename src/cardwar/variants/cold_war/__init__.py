@@ -95,9 +95,14 @@ from cardwar.variants.cold_war.view import (
     render_state,
 )
 
+#: The module of the game's batch engine, which :mod:`cardwar.batch` imports when it is
+#: first used (the ``fast`` extra's compiled kernel, and the same games through ``step``).
+BATCH_ENGINE = "cardwar.variants.cold_war._batch"
+
 __all__ = [
     "ALIASES",
     "AUTOMATIC",
+    "BATCH_ENGINE",
     "BOMB_POINTS",
     "DIRTY_BOMB_POINTS",
     "HAND_SIZE",

@@ -30,6 +30,9 @@ TERMINATIONS: tuple[Termination | None, ...] = (
     Termination.BATTLE_LIMIT,
 )
 
+#: The agent kinds the kernel plays (:data:`cardwar.batch.KERNEL_AGENTS`).
+KINDS = ("random", "heuristic")
+
 #: Whether the game keeps scores (the kernel's scores column).
 SCORED = True
 

@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from cardwar._batch_numba import (
+from cardwar._kernels import (
     F64,
     I16,
     I64,

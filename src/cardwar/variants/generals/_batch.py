@@ -27,6 +27,9 @@ TERMINATIONS: tuple[Termination | None, ...] = (
     Termination.GENERALS_KILLED,
 )
 
+#: The agent kinds the kernel plays (:data:`cardwar.batch.KERNEL_AGENTS`).
+KINDS = ("random", "heuristic")
+
 #: Whether the game keeps scores (the kernel's scores column).
 SCORED = True
 

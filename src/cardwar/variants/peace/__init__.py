@@ -72,9 +72,14 @@ from cardwar.variants.peace.view import (
     render_state,
 )
 
+#: The module of the game's batch engine, which :mod:`cardwar.batch` imports when it is
+#: first used (the ``fast`` extra's compiled kernel, and the same games through ``step``).
+BATCH_ENGINE = "cardwar.variants.peace._batch"
+
 __all__ = [
     "ALIASES",
     "AUTOMATIC",
+    "BATCH_ENGINE",
     "FACE_DOWN",
     "MAX_PLAYERS",
     "MIN_PLAYERS",

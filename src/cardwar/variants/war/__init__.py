@@ -71,9 +71,14 @@ from cardwar.variants.war.view import (
     render_state,
 )
 
+#: The module of the game's batch engine, which :mod:`cardwar.batch` imports when it is
+#: first used (the ``fast`` extra's compiled kernel, and the same games through ``step``).
+BATCH_ENGINE = "cardwar.variants.war._batch"
+
 __all__ = [
     "ALIASES",
     "AUTOMATIC",
+    "BATCH_ENGINE",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "NAME",
