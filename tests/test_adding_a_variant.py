@@ -301,13 +301,16 @@ def test_a_new_variant_plays_renders_records_and_replays(
 
 # --- the shared modules name no game ---------------------------------------------------------
 
-#: The modules that serve every game. Left out: ``cardwar/__init__.py``, which re-exports
-#: the built-in games as ``cardwar.war`` and so on; ``batch.py`` and ``_batch_numba.py``,
-#: the compiled batch engine of the War family (War and Peace), which is that family's
-#: own code; and the registry's ``_register_builtins``, the registry lines.
-SHARED = ("core.py", "cards.py", "rng.py", "records.py", "agents.py", "render.py",
-          "cli/__init__.py", "cli/_common.py", "cli/play.py", "cli/replay.py", "cli/rules.py",
-          "cli/simulate.py", "cli/tournament.py", "variants/__init__.py")
+#: The modules that serve every game: every module of the package outside
+#: ``variants/``, and the registry. Left out: ``cardwar/__init__.py``, which re-exports the
+#: built-in games as ``cardwar.war`` and so on, and the registry's ``_register_builtins``,
+#: the registry lines.
+_ROOT = Path(cardwar.__file__).parent
+SHARED = (
+    *sorted(path.relative_to(_ROOT).as_posix() for path in _ROOT.rglob("*.py")
+            if path.relative_to(_ROOT).parts[0] != "variants" and path != _ROOT / "__init__.py"),
+    "variants/__init__.py",
+)
 
 
 def _code_strings_and_imports(tree: ast.Module) -> Iterator[str]:

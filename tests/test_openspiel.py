@@ -20,7 +20,7 @@ from open_spiel.python.observation import make_observation
 
 from cardwar import agents, caravan, cold_war, generals
 from cardwar.encoding import information_state_layout, information_state_tensor
-from cardwar.openspiel import COLD_WAR_MAX_TRICKS, NONE, register
+from cardwar.openspiel import NONE, register
 from cardwar.variants import variant
 
 NAMES = register()
@@ -102,7 +102,7 @@ def test_parameters_are_the_options_typed() -> None:
                                                                                  "never")
     assert game.get_parameters()["max_turns"] == NONE
     assert pyspiel.load_game("python_cardwar_cold_war").options.max_tricks == \
-        COLD_WAR_MAX_TRICKS
+        cold_war.BOUNDED_OPTIONS["max_tricks"] == 2000
     # A str parameter (default "none"): OpenSpiel reads true and false as bools, so yes/no.
     assert not pyspiel.load_game("python_cardwar_generals(places=no,players=4)").options.places
     assert pyspiel.load_game("python_cardwar_generals(players=4)").options.places

@@ -160,6 +160,14 @@ class Variant(Protocol):
     command) reach a game only through these members and name no game, so a variant
     registered with :func:`cardwar.variants.register` works everywhere a built-in one
     does.
+
+    A variant may also offer these members, which the layers that use them look for and
+    do without where they are missing: ``picture(views, is_state)`` (its picture,
+    :mod:`cardwar.svg`; else its text is drawn), ``sample_state(observation, rng)``
+    (determinization, :mod:`cardwar.sampling`), ``search_agent(seed)`` (its search
+    agent), ``BATCH_ENGINE`` (the name of the module of its batch engine,
+    :mod:`cardwar.batch`, imported when first used) and ``BOUNDED_OPTIONS`` (options that
+    bound the length of a game whose defaults do not, for the OpenSpiel games).
     """
 
     NAME: str

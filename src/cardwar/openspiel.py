@@ -55,10 +55,7 @@ from cardwar.errors import CardwarError
 from cardwar.variants import all_variants
 from cardwar.variants import variant as find_variant
 
-__all__ = ["COLD_WAR_MAX_TRICKS", "NONE", "game_name", "register"]
-
-#: The trick limit of a Cold War game loaded without ``max_tricks``.
-COLD_WAR_MAX_TRICKS = 2000
+__all__ = ["NONE", "game_name", "register"]
 
 
 def game_name(found: Variant) -> str:
@@ -100,8 +97,10 @@ def _options(found: Variant, params: dict[str, Any]) -> Any:
     for name, value in params.items():
         if name in defaults and value != defaults[name]:
             kwargs[name] = None if value in ("none", NONE) else value
-    if found.NAME == "cold-war" and "max_tricks" not in kwargs:
-        kwargs["max_tricks"] = COLD_WAR_MAX_TRICKS
+    # A game with no length bound under its defaults names the options that give it one
+    # (Cold War: a trick limit); they apply where the game is loaded without them.
+    for name, value in getattr(found, "BOUNDED_OPTIONS", {}).items():
+        kwargs.setdefault(name, value)
     return found.options(**kwargs)
 
 

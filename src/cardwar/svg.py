@@ -28,7 +28,7 @@ import attrs
 from cardwar.cards import Card, Suit
 from cardwar.errors import StateError, wrong_type
 
-__all__ = ["Picture", "Row", "Shown", "draw", "svg"]
+__all__ = ["Picture", "Row", "Shown", "draw", "register", "svg"]
 
 #: A card's size in the picture, in pixels.
 CARD_W, CARD_H = 40, 56
@@ -210,19 +210,33 @@ def backs(count: int) -> tuple[Shown, ...]:
     return (Shown(),) * count
 
 
-def _variant_of(x: Any) -> Any:
-    from cardwar.variants import all_variants
+# The games whose states and observations this module draws, by the type of their options
+# and, for a game whose observations do not carry the options, of their states and
+# observations: filled by the registry (cardwar.variants.register calls register below),
+# so that this module, which every game imports for its pictures, imports no game.
+_GAMES_BY_OPTIONS: dict[type, Any] = {}
+_GAMES_BY_TYPE: dict[type, Any] = {}
 
-    options = getattr(x, "options", None)
-    games = all_variants()
-    for game in games:
-        if type(options) is game.Options:
-            return game
-    for game in games:  # a variant whose observations do not carry the options
-        if type(x) in (getattr(game, "State", None), getattr(game, "Observation", None)):
-            return game
-    raise StateError(f"expected a state or an observation of a cardwar variant, got "
-                     f"{type(x).__name__}")
+
+def register(game: Any) -> None:
+    """Let :func:`svg` draw the states and observations of ``game``, a variant (its
+    ``picture`` if it has one, else its text). :func:`cardwar.variants.register` calls it
+    for every variant it registers."""
+    _GAMES_BY_OPTIONS[game.Options] = game
+    for name in ("State", "Observation"):
+        kind = getattr(game, name, None)
+        if isinstance(kind, type):
+            _GAMES_BY_TYPE[kind] = game
+
+
+def _variant_of(x: Any) -> Any:
+    game = _GAMES_BY_OPTIONS.get(type(getattr(x, "options", None)))
+    if game is None:  # a variant whose observations do not carry the options
+        game = _GAMES_BY_TYPE.get(type(x))
+    if game is None:
+        raise StateError(f"expected a state or an observation of a cardwar variant, got "
+                         f"{type(x).__name__}")
+    return game
 
 
 def picture_of(x: Any) -> Picture:

@@ -11,6 +11,15 @@ can be registered with :func:`register`.
 >>> from cardwar import variant, variant_names
 >>> variant("classic").NAME
 'war'
+
+Every name and alias of a variant that is a module is also its import path under
+``cardwar``, written with ``_`` for ``-`` (``cardwar.caravan``, ``cardwar.cold_war``,
+``cardwar.zimna_wojna``), and so are its modules (``cardwar.caravan.rules``): each is the
+variant's own module, not a copy.
+
+>>> import cardwar.classic, cardwar.war
+>>> cardwar.classic is cardwar.war is variant("war")
+True
 >>> variant("chess")
 Traceback (most recent call last):
 ...
@@ -19,9 +28,17 @@ cardwar.variants.UnknownVariantError: unknown variant 'chess'; known variants: w
 
 from __future__ import annotations
 
+import importlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import pkgutil
+import sys
+from collections.abc import Sequence
 from types import ModuleType
 from typing import cast
 
+from cardwar import svg
 from cardwar.core import Variant
 from cardwar.errors import ArgumentError, CardwarError
 
@@ -66,6 +83,7 @@ def register(module: ModuleType) -> Variant:
             raise ValueError(f"variant name {name!r} is already taken by {_ALIASES[key]!r}")
         _ALIASES[key] = found.NAME
     _VARIANTS[found.NAME] = found
+    svg.register(found)
     return found
 
 
@@ -110,3 +128,51 @@ def _register_builtins() -> None:
 
 
 _register_builtins()
+
+
+class _GameModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Find ``cardwar.<name>`` and its modules for every registered name and alias of a
+    variant that is a module (``-`` written ``_``): the import is the variant's own module
+    (``cardwar.variants.<game>...``), so there is never a second copy of its classes."""
+
+    def __init__(self) -> None:
+        root = sys.modules["cardwar"]
+        #: The package's own modules, which no game name may hide.
+        self.own = frozenset(m.name for m in pkgutil.iter_modules(root.__path__))
+
+    def _target(self, fullname: str) -> str | None:
+        parts = fullname.split(".")
+        if len(parts) < 2 or parts[0] != "cardwar" or parts[1] in self.own:
+            return None
+        try:
+            game = variant(parts[1])
+        except UnknownVariantError:
+            return None
+        if not isinstance(game, ModuleType):
+            return None
+        target = ".".join([game.__name__, *parts[2:]])
+        return None if target == fullname else target
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        """Return the spec of ``fullname`` if it names a game's module, else ``None``."""
+        found = self._target(fullname)
+        if found is None or importlib.util.find_spec(found) is None:
+            return None
+        return importlib.machinery.ModuleSpec(fullname, self, origin=found)
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
+        """Return the game's own module (imported if it is not yet), keeping its spec."""
+        assert spec.origin is not None
+        module = importlib.import_module(spec.origin)
+        spec.loader_state = module.__spec__
+        return module
+
+    def exec_module(self, module: ModuleType) -> None:
+        """Give the module back its own spec, which the import system replaced by the
+        alias's: the module was run when it was first imported under its own name."""
+        assert module.__spec__ is not None
+        module.__spec__ = module.__spec__.loader_state
+
+
+sys.meta_path.insert(0, _GameModules())

@@ -29,6 +29,7 @@ from cardwar.variants.cold_war.agents import (
     search_agent,
 )
 from cardwar.variants.cold_war.encoding import (
+    BOUNDED_OPTIONS,
     action_from_index,
     action_to_index,
     action_to_indices,
@@ -104,6 +105,7 @@ __all__ = [
     "AUTOMATIC",
     "BATCH_ENGINE",
     "BOMB_POINTS",
+    "BOUNDED_OPTIONS",
     "DIRTY_BOMB_POINTS",
     "HAND_SIZE",
     "MAX_PLAYERS",

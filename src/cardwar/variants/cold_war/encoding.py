@@ -181,3 +181,8 @@ partial_tensor = _CODEC.partial_tensor
 observation_layout = _CODEC.observation_layout
 observation_shape = _CODEC.observation_shape
 observation_tensor = _CODEC.observation_tensor
+
+#: The options that give a game a length bound where the defaults give none (no
+#: ``max_tricks``), for the layers that need one (OpenSpiel): they apply where the game
+#: is loaded without them.
+BOUNDED_OPTIONS: dict[str, object] = {"max_tricks": 2000}
