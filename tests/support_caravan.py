@@ -43,6 +43,7 @@ def caravan_options(draw: st.DrawFn, *, small: bool = False) -> caravan.Options:
         opening_hand=draw(st.integers(3, 8)),
         opening_discard=draw(st.sampled_from(list(caravan.OpeningDiscard))),
         face_limit=draw(st.one_of(st.none(), st.integers(1, 5))),
+        jack_ignores_face_limit=draw(st.booleans()),
         max_numbers=draw(st.one_of(st.none(), st.integers(1, 10))),
         empty_hand=draw(st.sampled_from(list(caravan.EmptyHand))),
         equal_direction=draw(st.sampled_from(list(caravan.EqualDirection))),
@@ -204,8 +205,10 @@ def naive_legal(state: caravan.State) -> set[caravan.Action]:
         for c in range(6):
             piles = cars[c].piles
             for i, p in enumerate(piles):
-                if limit is not None and len(p.faces) >= limit:
-                    continue
+                if limit is not None and len(p.faces) >= limit and not (
+                    card.rank is Rank.JACK and state.options.jack_ignores_face_limit
+                ):
+                    continue  # CARAVAN-FACE, CARAVAN-JACK-LIMIT
                 if card.rank is Rank.QUEEN and i != len(piles) - 1:
                     continue
                 out.add(caravan.Play(card, c, i))

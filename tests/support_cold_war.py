@@ -40,6 +40,7 @@ def cold_war_options(draw: st.DrawFn, *, small: bool = False) -> cold_war.Option
         rotate_dealer=draw(st.booleans()),
         tied_top=draw(st.sampled_from(list(cold_war.TiedTop))),
         deal_end=draw(st.sampled_from(list(cold_war.DealEnd))),
+        hand_score=draw(st.sampled_from(list(cold_war.HandScore))),  # COLDWAR-SCORE
         max_deals=draw(st.none() | st.integers(1, 20)),
         max_tricks=draw(st.integers(1, 300 if small else 1500)),
         **kwargs,
@@ -126,3 +127,13 @@ def play(state: cold_war.State, *texts: str) -> cold_war.State:
 def cards(pile: Iterable[Card]) -> str:
     """Return the notation of ``pile``."""
     return " ".join(map(str, pile))
+
+
+def unscored(deal: cold_war.DealRecord) -> int:
+    """Return the points of the hands that did not count in ``deal`` (COLDWAR-SCORE): with
+    them, the deal's card points and the points set aside are the deck's."""
+    return sum(
+        sum(map(cold_war.card_points, hand))
+        for hand, counted in zip(deal.hands, deal.hands_scored, strict=True)
+        if not counted
+    )

@@ -60,6 +60,7 @@ COMBINATIONS: dict[str, dict[str, Any]] = {
     "opening_discard=never,opening_hand=3": {"opening_discard": "never", "opening_hand": 3},
     "max_turns=60": {"max_turns": 60},
     "opening_hand=40,face_limit=2": {"opening_hand": 40, "face_limit": 2},
+    "face_limit=1,jack_ignores_face_limit": {"face_limit": 1, "jack_ignores_face_limit": True},
     "custom decks, face-heavy": {"deck_0": _thirty(), "deck_1": _thirty()},
     "custom decks, two sets": {"deck_0": " ".join(map(str, standard_deck() * 2)),
                                "deck_sets": 2, "max_numbers": 12},

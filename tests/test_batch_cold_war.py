@@ -55,6 +55,10 @@ COMBINATIONS: dict[str, dict[str, Any]] = {
                                                 "bomb_mode": "last_plays",
                                                 "draw_order": "winner_first"},
     "last_standing": {"deal_end": "last_standing"},
+    # COLDWAR-SCORE: every hand scored with its pool.
+    "hand_score=everyone": {"hand_score": "everyone"},
+    "last_standing,hand_score=everyone,players=4": {"deal_end": "last_standing",
+                                                    "hand_score": "everyone", "players": 4},
     "last_standing,fixed dealer,shared,target=300": {"deal_end": "last_standing",
                                                     "rotate_dealer": False,
                                                     "tied_top": "shared", "target": 300},

@@ -340,6 +340,39 @@ def test_a_jack_removes_a_number_card_with_everything_on_it() -> None:
     assert (str(own), own.value, own.suit) == ("-", 0, None)
 
 
+@pytest.mark.rule("CARAVAN-JACK-LIMIT", "CARAVAN-FACE")
+def test_a_jack_goes_past_the_face_card_limit_only_with_the_option() -> None:
+    # The 4C holds three Kings (worth 32): with face_limit=3 it is full.
+    table = ["10S", "-", "-", "2C 4C+KH+KS+KD 9D", "-", "-"]
+    full = position(table, ["JS KC", "3C"], face_limit=3)
+    legal = names(caravan.legal_actions(full))
+    assert [m for m in legal if m[:2] in ("JS", "KC")][:6] == [
+        "JS>A1", "JS>D1", "JS>D3", "KC>A1", "KC>D1", "KC>D3"
+    ]
+    with pytest.raises(IllegalActionError, match="already holds 3 face cards"):
+        act(full, "JS>D2")
+    free = position(table, ["JS KC", "3C"], face_limit=3, jack_ignores_face_limit=True)
+    legal = names(caravan.legal_actions(free))
+    assert [m for m in legal if m[:2] in ("JS", "KC")][:7] == [
+        "JS>A1", "JS>D1", "JS>D2", "JS>D3", "KC>A1", "KC>D1", "KC>D3"
+    ]
+    # The integer interface lists the same plays.
+    assert caravan.legal_action_indices(free) == tuple(sorted(
+        caravan.action_to_index(free.options, a) for a in caravan.legal_actions(free)))
+    assert caravan.action_to_index(free.options, caravan.parse_action("JS>D2")) in (
+        caravan.legal_action_indices(free))
+    with pytest.raises(IllegalActionError, match="already holds 3 face cards"):
+        act(free, "KC>D2")  # only a Jack goes past the limit
+    after = act(free, "JS>D2")
+    d = after.caravans[3]
+    assert (str(d), d.value, str(d.suit), d.direction) == ("2C 9D", 11, "D", Direction.UP)
+    assert cards(after.discards) == "4C KH KS KD JS"
+    # Without a limit the option changes nothing.
+    unlimited = position(table, ["JS KC", "3C"], jack_ignores_face_limit=True)
+    assert caravan.legal_actions(unlimited) == caravan.legal_actions(position(table,
+                                                                               ["JS KC", "3C"]))
+
+
 @pytest.mark.rule("CARAVAN-QUEEN")
 def test_a_queen_changes_the_suit_and_reverses_the_direction() -> None:
     state = position(["3H 5S", "6H", "-", "-", "-", "-"], ["QD 4C 9D 9C 2S 5D", "2C"])

@@ -518,7 +518,7 @@ def test_in_game_history_rules_and_undo(
     assert "  (nothing yet)" in out
     assert "back to your last move" in out
     assert "Options (set with -o NAME=VALUE; the default is shown):" in out
-    assert "COLDWAR-WAR — " in out  # the whole rules page, offline
+    assert "COLDWAR-DECK — " in out  # the whole rules page, offline
     record = records.read(path)
     state = cold_war.new_game(4)
     mine = [str(a) for a in cold_war.legal_actions(state)]

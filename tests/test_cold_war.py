@@ -22,7 +22,7 @@ from cardwar import cold_war
 from cardwar.cards import JOKER, DealError, Rank, parse_card, parse_cards
 from cardwar.core import GameOverError, IllegalActionError, NotationError, OptionError, Termination
 from cardwar.rng import Rng
-from tests.support_cold_war import cards, play, position
+from tests.support_cold_war import cards, play, position, unscored
 
 D12: dict[str, Any] = {"ranks": "9 10 J Q", "suits": "SHD", "decks": 1, "jokers": 0}
 D14: dict[str, Any] = {"ranks": "9 10 J Q K A", "suits": "SH", "decks": 1, "jokers": 2}
@@ -291,8 +291,11 @@ def test_a_fighter_who_cannot_stake_leaves_and_loses_the_war() -> None:
     assert deal.reason is cold_war.DealReason.LAST_STANDING
     assert cards(deal.hands[0]) == "JH QS 10H"
     assert cards(deal.hands[1]) == "10S JD 9D"
-    assert deal.card_points == (68, 29, 20)
-    assert deal.scores == (68, 29, 20)
+    # Seat 0, the last one in the deal, scores its pool (9S 9H QD and the stake QH), not
+    # its hand; seats 1 and 2 ran out and score their hands (COLDWAR-SCORE).
+    assert deal.hands_scored == (False, True, True)
+    assert deal.card_points == (38, 29, 20)
+    assert deal.scores == (38, 29, 20)
 
 
 @pytest.mark.rule("COLDWAR-LEAVE", "COLDWAR-END-DEAL", "COLDWAR-A12")
@@ -306,9 +309,10 @@ def test_when_every_fighter_leaves_at_once_the_table_is_set_aside() -> None:
     assert (trick.winner, trick.left, trick.cards) == (None, (0, 1), 3)
     deal = after.last_deal
     assert deal is not None
-    assert deal.scores == (20, 20, 49)
+    # Seats 0 and 1 ran out and score their hands; seat 2 its pool (QH 9D), not its hand.
+    assert deal.scores == (20, 20, 19)
     assert deal.set_aside == 28
-    assert sum(deal.scores) + deal.set_aside == 117
+    assert sum(deal.scores) + deal.set_aside + unscored(deal) == 117
 
 
 @pytest.mark.rule("COLDWAR-LEAVE", "COLDWAR-LEAD", "COLDWAR-A12")
@@ -345,10 +349,11 @@ def test_players_who_cannot_refill_leave_and_the_deal_ends_with_one_left() -> No
     assert deal is not None
     assert deal.number == 1
     assert [cards(h) for h in deal.hands] == ["10H JD", "10S JH JS", "QH 9D"]
-    # Seats 0 and 2 score their hands only; seat 1 its pool and hand.
-    assert deal.card_points == (20, 78, 19)
+    # Seats 0 and 2 ran out and score their hands; seat 1 scores its pool (QD 9S QS 9H
+    # 10D, 48), not its hand (COLDWAR-SCORE).
+    assert deal.card_points == (20, 48, 19)
     assert deal.bombs == (0, 0, 0)
-    assert after.totals == (20, 78, 19)
+    assert after.totals == (20, 48, 19)
     assert after.deals == 1
     assert cold_war.outcome(after) is None
 
@@ -396,15 +401,15 @@ def test_a_bomb_in_the_final_hand_scores_at_the_end_of_the_deal() -> None:
     deal = first.last_deal
     assert deal is not None
     assert cards(deal.hands[1]) == "10S JS QS"
-    assert deal.card_points == (20, 78, 19)
+    assert deal.card_points == (20, 48, 19)
     assert deal.bombs == (0, 100, 0)
-    assert first.totals == (20, 178, 19)
+    assert first.totals == (20, 148, 19)
     off = play(bomb_position(draw_order="winner_first", bomb_mode="off"), "9S", "QD", "JH")
-    assert off.totals == (20, 78, 19)
+    assert off.totals == (20, 48, 19)
     plays = play(
         bomb_position(draw_order="winner_first", bomb_mode="last_plays"), "9S", "QD", "JH"
     )
-    assert plays.totals == (20, 78, 19)  # seat 1 played one card only
+    assert plays.totals == (20, 48, 19)  # seat 1 played one card only
     # In play order, seat 0 draws the stock's last card first; seat 2 cannot refill, and
     # under last_standing the deal goes on without it.
     ordered = play(bomb_position(deal_end="last_standing"), "9S", "QD", "JH")
@@ -458,8 +463,8 @@ def test_bomb_modes_score_the_hand_or_the_last_three_plays(ranks: str | None) ->
 
 @pytest.mark.rule("COLDWAR-WIN", "COLDWAR-A14")
 def test_the_best_total_at_or_past_the_target_wins_after_a_deal() -> None:
-    won = play(leave_position(target=70), "9S", "QD", "JS")
-    assert won.result == cardwar.Outcome(Termination.TARGET_SCORE, (1,), (20, 78, 19))
+    won = play(leave_position(target=40), "9S", "QD", "JS")
+    assert won.result == cardwar.Outcome(Termination.TARGET_SCORE, (1,), (20, 48, 19))
     assert cold_war.legal_actions(won) == ()
     assert cold_war.to_act(won) is None
     with pytest.raises(GameOverError):
@@ -469,11 +474,11 @@ def test_the_best_total_at_or_past_the_target_wins_after_a_deal() -> None:
     assert several.result is not None
     assert several.result.winners == (1,)
     # Exactly at the target is enough; one short is not.
-    exact = play(leave_position(target=78), "9S", "QD", "JS")
-    assert exact.result == cardwar.Outcome(Termination.TARGET_SCORE, (1,), (20, 78, 19))
-    short = play(leave_position(target=79), "9S", "QD", "JS")
+    exact = play(leave_position(target=48), "9S", "QD", "JS")
+    assert exact.result == cardwar.Outcome(Termination.TARGET_SCORE, (1,), (20, 48, 19))
+    short = play(leave_position(target=49), "9S", "QD", "JS")
     assert short.result is None
-    assert short.totals == (20, 78, 19)
+    assert short.totals == (20, 48, 19)
 
 
 @pytest.mark.rule("COLDWAR-WIN", "COLDWAR-END-DEAL")
@@ -481,7 +486,7 @@ def test_the_final_state_keeps_the_table_as_the_last_deal_left_it() -> None:
     # A game won at the end of a deal deals no more: the state keeps its options, dealer
     # and generator (nothing is shuffled), no one is left to play, and each seat still
     # recalls the cards it played in the deal.
-    start = leave_position(target=70)
+    start = leave_position(target=40)
     won = play(start, "9S", "QD", "JS")
     assert won.result is not None
     assert won.options == start.options
@@ -496,7 +501,7 @@ def test_the_final_state_keeps_the_table_as_the_last_deal_left_it() -> None:
 @pytest.mark.rule("COLDWAR-WIN", "COLDWAR-A14")
 def test_a_shared_best_total_plays_another_deal_by_default() -> None:
     def tied(**opts: Any) -> cold_war.State:
-        state = attrs.evolve(leave_position(target=100, **opts), totals=(100, 42, 0))
+        state = attrs.evolve(leave_position(target=100, **opts), totals=(100, 72, 0))
         return play(state, "9S", "QD", "JS")
 
     on = tied()
@@ -597,7 +602,8 @@ def test_within_a_deal_no_card_is_lost_and_the_trick_records_who_left() -> None:
             deal, trick = after.last_deal, after.last_trick
             assert deal is not None
             assert trick is not None
-            assert sum(deal.card_points) + deal.set_aside == sum(map(cold_war.card_points, deck))
+            assert sum(deal.card_points) + deal.set_aside + unscored(deal) == sum(
+                map(cold_war.card_points, deck))
             seen["a second table set aside"] += bool(state.set_aside) and trick.winner is None
             continue
         assert sorted(map(str, cold_war.cards_in_play(after))) == sorted(map(str, deck))
@@ -636,16 +642,84 @@ def test_the_deal_ends_for_everyone_when_a_player_cannot_refill() -> None:
     assert after.last_trick is not None
     assert (after.last_trick.winner, after.last_trick.left) == (0, (2,))
     assert [cards(h) for h in deal.hands] == ["9S 10S JS", "10H JH QS", "9D JD"]
-    # Every pool is scored with its hand, and every hand is looked at for a bomb: seat 0
-    # holds 9S 10S JS although seat 2, not seat 0, ran out.
-    assert deal.card_points == (58, 40, 19)
+    # Every pool is scored, and the hand of seat 2, who ran out; every hand is looked at
+    # for a bomb: seat 0 holds 9S 10S JS although seat 2, not seat 0, ran out.
+    assert deal.hands_scored == (False, False, True)
+    assert deal.card_points == (29, 10, 19)
     assert deal.bombs == (100, 0, 0)
-    assert sum(deal.card_points) + deal.set_aside == 117
+    assert sum(deal.card_points) + deal.set_aside + unscored(deal) == 117
     assert after.deals == 1
-    assert after.totals == (158, 40, 19)
+    assert after.totals == (129, 10, 19)
     # The same play under last_standing: seat 2 leaves and the deal goes on.
     old = play(first_out_bomb_position(deal_end="last_standing"), "QD", "9H", "10D")
     assert (old.deals, old.active, old.order) == (0, (True, True, False), (0, 1))
+
+
+@pytest.mark.rule("COLDWAR-REFILL", "COLDWAR-END-DEAL", "COLDWAR-A10", "COLDWAR-A16")
+def test_the_order_of_drawing_can_decide_whether_the_deal_ends() -> None:
+    # One card is left in the stock and seat 0 has no pool. In play order seat 0 draws it,
+    # seat 1 draws from its pool and the taker from the cards it took: the deal goes on.
+    # With the taker first, seat 2 draws the stock's card and seat 0 runs out.
+    def after(order: str) -> cold_war.State:
+        state = position(["9S 10S JS", "9H 10H JH", "QS QH QD"], "9D",
+                         pools=["", "10D JD", ""], draw_order=order, **D12)
+        return play(state, "9S", "10H", "QD")
+
+    assert after("play_order").deals == 0
+    ended = after("winner_first")
+    assert ended.deals == 1
+    assert ended.last_trick is not None
+    assert ended.last_trick.left == (0,)
+
+
+@pytest.mark.rule("COLDWAR-SCORE", "COLDWAR-A11", "COLDWAR-A17")
+def test_only_the_player_who_ran_out_scores_a_hand_unless_every_hand_counts() -> None:
+    # The deal ends with cards in every hand: seat 2 ran out holding 9D JD. By default
+    # every player scores their pool and only seat 2 its hand; seat 0's hand (9S 10S JS)
+    # scores its bomb but not its cards, seat 1's (10H JH QS) nothing.
+    plays = ("QD", "9H", "10D")
+    source = play(first_out_bomb_position(), *plays)
+    assert cold_war.options().hand_score is cold_war.HandScore.RAN_OUT
+    deal = source.last_deal
+    assert deal is not None
+    assert [cards(h) for h in deal.hands] == ["9S 10S JS", "10H JH QS", "9D JD"]
+    assert deal.hands_scored == (False, False, True)
+    assert (deal.card_points, deal.bombs, deal.scores) == ((29, 10, 19), (100, 0, 0),
+                                                           (129, 10, 19))
+    assert sum(deal.card_points) + unscored(deal) == 117
+    # hand_score=everyone: every hand counts with its pool (rules version 2).
+    everyone = play(first_out_bomb_position(hand_score="everyone"), *plays)
+    deal = everyone.last_deal
+    assert deal is not None
+    assert deal.hands_scored == (True, True, True)
+    assert (deal.card_points, deal.bombs, deal.scores) == ((58, 40, 19), (100, 0, 0),
+                                                           (158, 40, 19))
+    assert sum(deal.card_points) == 117
+    # Under last_standing the last player left scores their pool only, by default.
+    for option, points in (("ran_out", (20, 48, 19)), ("everyone", (20, 78, 19))):
+        last = play(leave_position(deal_end="last_standing", hand_score=option), "9S", "QD", "JS")
+        assert last.last_deal is not None
+        assert last.last_deal.card_points == points
+    with pytest.raises(OptionError, match="'hand_score'"):
+        cold_war.options(hand_score="pool")
+
+
+@pytest.mark.rule("COLDWAR-BOMB-MODE", "COLDWAR-SCORE", "COLDWAR-STAKE")
+def test_a_fighter_who_cannot_stake_ran_out_holding_three_cards_and_scores_a_bomb() -> None:
+    # Seat 1 refills to 10S JS 9S from its pool, then has no card to stake: it ran out
+    # (first_out) holding a bomb, which scores with its hand's cards.
+    state = position(
+        ["9D JH QS", "9H 10S JS", "QD 10D JD"], pools=["10H QH", "9S", "KS KH KD"],
+        ranks="9 10 J Q K", suits="SHD", decks=1, jokers=0,
+    )
+    after = play(state, "9D", "9H", "QD")
+    assert after.last_trick is not None
+    assert after.last_trick.left == (1,)
+    deal = after.last_deal
+    assert deal is not None
+    assert cards(deal.hands[1]) == "10S JS 9S"
+    assert deal.hands_scored == (False, True, False)
+    assert (deal.card_points, deal.bombs) == ((38, 29, 20), (0, 100, 0))
 
 
 @pytest.mark.rule("COLDWAR-END-DEAL", "COLDWAR-STAKE", "COLDWAR-LEAVE", "COLDWAR-A9",
@@ -666,7 +740,9 @@ def test_a_fighter_who_cannot_stake_loses_the_war_and_the_deal_ends() -> None:
     assert deal is not None
     assert deal.reason is cold_war.DealReason.RAN_OUT
     assert [cards(h) for h in deal.hands] == ["JH QS 10H", "10S JD 9D", "10D JS KS"]
-    assert deal.card_points == (68, 29, 50)
+    # Seat 1 ran out holding three cards: its hand scores; seats 0 and 2 score their pools.
+    assert deal.hands_scored == (False, True, False)
+    assert deal.card_points == (38, 29, 20)
     assert deal.set_aside == 0
 
 
@@ -684,8 +760,8 @@ def test_a_war_the_deal_ends_in_is_set_aside_when_two_fighters_are_left() -> Non
     deal = after.last_deal
     assert deal is not None
     assert deal.set_aside == 28
-    assert deal.card_points == (40, 29, 20)
-    assert sum(deal.card_points) + deal.set_aside == 117
+    assert deal.card_points == (10, 0, 20)
+    assert sum(deal.card_points) + deal.set_aside + unscored(deal) == 117
 
 
 @pytest.mark.rule("COLDWAR-END-DEAL", "COLDWAR-SCORE")
@@ -706,7 +782,10 @@ def test_under_first_out_every_deal_ends_when_its_first_player_runs_out() -> Non
         assert trick is not None
         assert deal.reason is cold_war.DealReason.RAN_OUT
         assert trick.left
-        assert sum(deal.card_points) + deal.set_aside == sum(map(cold_war.card_points, deck))
+        # COLDWAR-SCORE: the hands of the seats that ran out count, and only theirs.
+        assert deal.hands_scored == tuple(s in trick.left for s in range(4))
+        assert sum(deal.card_points) + deal.set_aside + unscored(deal) == sum(
+            map(cold_war.card_points, deck))
         assert deal.bombs == tuple(cold_war.bomb_points(h, after.options.ranks) for h in deal.hands)
         seen["deals"] += 1
         seen["set aside"] += trick.winner is None
@@ -741,8 +820,9 @@ def test_the_third_time_a_position_comes_round_the_deal_ends() -> None:
     # The trick that ended the deal is still the state's last trick.
     assert twice.last_trick is not None
     assert twice.last_trick == after.last_trick
-    # The deal is scored as it stands: every pool and hand.
-    assert sum(twice.last_deal.card_points) == 117
+    # The deal is scored as it stands: every pool; nobody ran out, so no hand counts.
+    assert twice.last_deal.hands_scored == (False, False, False)
+    assert sum(twice.last_deal.card_points) + unscored(twice.last_deal) == 117
     assert twice.seen == ()
 
 
@@ -774,7 +854,7 @@ def test_after_the_deal_limit_the_best_total_wins() -> None:
     result = cold_war.outcome(after)
     assert result is not None
     assert result.termination is Termination.DEAL_LIMIT
-    assert (result.winners, result.scores) == ((0,), (158, 40, 19))
+    assert (result.winners, result.scores) == ((0,), (129, 10, 19))
     # The limit counts deals, whatever the target: under last_standing too.
     old = play(leave_position(max_deals=1, deal_end="last_standing"), "9S", "QD", "JS")
     assert old.result is not None

@@ -390,6 +390,7 @@ def test_the_last_deal_is_observed_once_scored() -> None:
     assert state.last_deal == scored
 
 
+@pytest.mark.rule("COLDWAR-SCORE")
 def test_the_end_of_a_deal_is_told_in_words() -> None:
     # Nothing happens off screen (issue 18): the narration of a deal's end gives each
     # seat's score, the bombs, the hands shown and the totals.
@@ -415,6 +416,8 @@ def test_the_end_of_a_deal_is_told_in_words() -> None:
                     assert (f"seat {s} (+{bomb})" in text) == bool(bomb)
                 assert f"totals: {' / '.join(map(str, after.totals))}" in text
                 assert "hands shown: seat 0 " in text
+                # COLDWAR-SCORE: a hand that did not count is marked.
+                assert text.count("(not scored)") == deal.hands_scored.count(False) > 0
                 told += 1
             else:
                 assert "scored" not in text
@@ -471,16 +474,23 @@ def test_cold_war_search_plays_the_first_of_cards_worth_the_same(
     assert _search_after_an_ace(monkeypatch, "10C KC QC", legal_order=-1) == "KC"
 
 
+@pytest.mark.rule("COLDWAR-SCORE")
 def test_cold_war_search_values_a_play_by_the_change_of_each_seats_pool_and_hand() -> None:
     """The value of a play is the seat's gain less the mean of the others' gains, each
-    gain the change over the trick of what the seat's pool and hand would score (the cards
-    drawn after it included), not the points held. Seat 0 led the Ace of spades; seat 1
-    holds 9C KC 10H (29 points), seat 0 9D JH (19), seat 2 9H 9S JD (28). Seat 1 plays
-    10H, seat 2 9H: seat 0 takes AS 10H 9H (30) and draws 10C, 59 in all (+40); seat 1
-    keeps 9C KC and draws JC, 29 (0); seat 2 keeps 9S JD and draws QC, 29 (+1). Worth
-    0 - (40 + 1) / 2 to seat 1 (the points held would give 58 - (78 + 57) / 2)."""
+    gain the change over the trick of what the seat's cards would score (the cards drawn
+    after it included), not the points held. Under ``hand_score=everyone`` a seat's pool
+    and hand score: seat 0 led the Ace of spades; seat 1 holds 9C KC 10H (29 points),
+    seat 0 9D JH (19), seat 2 9H 9S JD (28). Seat 1 plays 10H, seat 2 9H: seat 0 takes AS
+    10H 9H (30) and draws 10C, 59 in all (+40); seat 1 keeps 9C KC and draws JC, 29 (0);
+    seat 2 keeps 9S JD and draws QC, 29 (+1). Worth 0 - (40 + 1) / 2 to seat 1 (the
+    points held would give 58 - (78 + 57) / 2). By default only the pools count for
+    players still in the deal: seat 0 gains 30, the others nothing, 0 - 30 / 2."""
     # kills ColdWarSearch._value mutmut_52 (gains as now + before)
-    state = cold_war.new_game(1, deal=_deal("AS 9D JH", "9C KC 10H", "9H 9S JD"))
+    default = cold_war.new_game(1, deal=_deal("AS 9D JH", "9C KC 10H", "9H 9S JD"))
+    default = cold_war.step(default, cold_war.parse_action("AS"))
+    assert ColdWarSearch(0)._value(default, cold_war.parse_action("10H"), 1) == 0 - 30 / 2
+    state = cold_war.new_game(1, cold_war.options(hand_score="everyone"),
+                              deal=_deal("AS 9D JH", "9C KC 10H", "9H 9S JD"))
     state = cold_war.step(state, cold_war.parse_action("AS"))
     after = cold_war.step(state, cold_war.parse_action("10H"))
     after = cold_war.step(after, cold_war.parse_action("9H"))
@@ -570,6 +580,6 @@ def test_cold_war_search_values_a_deal_ending_trick_by_the_deals_scores(
     deal. The deal's scores (the totals gained in it, not the totals so far) value each
     card: it plays the Queen of hearts."""
     state = _after_heuristic_moves(1, 258)
-    assert (state.deals, state.totals, len(state.stock)) == (1, (241, 20, 239), 0)
+    assert (state.deals, state.totals, len(state.stock)) == (1, (232, 20, 209), 0)
     assert [str(a) for a in cold_war.legal_actions(state)] == ["10S", "JD", "QH"]
     assert _search_with_the_true_state(monkeypatch, state) == "QH"

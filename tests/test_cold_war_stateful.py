@@ -20,7 +20,7 @@ from cardwar import cold_war
 from cardwar.cards import Card
 from cardwar.core import IllegalActionError, Termination
 from tests.strategies import seeds
-from tests.support_cold_war import cold_war_options
+from tests.support_cold_war import cold_war_options, unscored
 
 pytestmark = pytest.mark.rule(
     "COLDWAR-HAND", "COLDWAR-SCORE", "COLDWAR-END-DEAL", "COLDWAR-LEAVE", "COLDWAR-WIN",
@@ -66,13 +66,21 @@ class ColdWarMachine(RuleBasedStateMachine):
             if self.state.deals > before.deals:
                 deal = self.state.last_deal
                 assert deal is not None
-                self.check_deal(deal)
+                self.check_deal(deal, before)
                 self.deal_scores.append(deal.scores)
 
-    def check_deal(self, deal: cold_war.DealRecord) -> None:
-        # The scores of a deal are the points of every card but the set-aside ones, plus
-        # bombs; a bomb is 0, 20 or 100.
-        points = sum(map(cold_war.card_points, self.deck.elements()))
+    def check_deal(self, deal: cold_war.DealRecord, before: cold_war.State) -> None:
+        # The scores of a deal are the points of every card but the set-aside ones and
+        # those of the hands that do not count, plus bombs; a bomb is 0, 20 or 100. A hand
+        # counts if its seat ran out (left the deal before or in its last trick), or
+        # under hand_score=everyone (COLDWAR-SCORE).
+        trick = self.state.last_trick
+        assert trick is not None
+        everyone = self.options.hand_score is cold_war.HandScore.EVERYONE
+        assert deal.hands_scored == tuple(
+            everyone or not before.active[s] or s in trick.left
+            for s in range(self.options.players))
+        points = sum(map(cold_war.card_points, self.deck.elements())) - unscored(deal)
         assert sum(deal.card_points) == points - deal.set_aside
         assert sum(deal.scores) == points - deal.set_aside + sum(deal.bombs)
         assert set(deal.bombs) <= {0, cold_war.DIRTY_BOMB_POINTS, cold_war.BOMB_POINTS}

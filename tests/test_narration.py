@@ -54,8 +54,12 @@ def deal_lines(after: Any) -> list[str]:
     bombs = [f"seat {s} (+{b})" for s, b in enumerate(deal.bombs) if b > 0]
     if bombs:
         first += "; bomb for " + ", ".join(bombs)
+    # A hand that did not count is marked (by default, every hand but those of the seats
+    # that ran out).
     shown = "; ".join(f"seat {s} {' '.join(str(c) for c in h) if h else '-'}"
-                      for s, h in enumerate(deal.hands))
+                      + ("" if counted else " (not scored)")
+                      for s, (h, counted) in enumerate(zip(deal.hands, deal.hands_scored,
+                                                           strict=True)))
     return [first, f"hands shown: {shown}",
             "totals: " + " / ".join(str(t) for t in after.totals)]
 

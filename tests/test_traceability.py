@@ -18,6 +18,7 @@ whether or not it is selected, skipped or parametrized in a given run.
 from __future__ import annotations
 
 import ast
+import itertools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -35,22 +36,19 @@ TESTS_DIR = ROOT / "tests"
 RULE_ID = re.compile(r"[A-Z]+(?:-[A-Z0-9]+)+")
 #: A MyST target line that defines a rule ID.
 TARGET = re.compile(r"\((?P<id>[^()\s]+)\)=\s*$")
-#: The sections every rules page has, in this order. The ties section names the
-#: variant's tie: "Ties (war)", "Ties (peace)".
+#: The sections every rules page has, in this order: a play sheet for the table, the
+#: reference of the rules, where and why the page departs from or adds to its sources,
+#: the notes for programmers, and the page's history.
 SECTIONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (title, re.compile(pattern))
-    for title, pattern in (
-        ("How to play", r"How to play"),
-        ("Overview", r"Overview"),
-        ("Cards and setup", r"Cards and setup"),
-        ("Play", r"Play"),
-        ("Ties (...)", r"Ties \([^()]+\)"),
-        ("End of game", r"End of game"),
-        ("Options", r"Options"),
-        ("Resolved ambiguities", r"Resolved ambiguities"),
-        ("Rules version history", r"Rules version history"),
-    )
+    (title, re.compile(re.escape(title)))
+    for title in ("How to play", "Rules", "Sources and resolutions", "Engine notes",
+                  "Rules version history")
 )
+#: The label of a rule (right after its bold ID) that says where it comes from when it is
+#: not simply its source's: ``**WAR-LIMIT** (cardwar's own) — ...``, ``(departs from
+#: S0)``, ``(reading of S2)``. Each such rule has its entry under Sources and resolutions.
+LABEL = re.compile(r"\*\*(?P<id>[A-Z]+(?:-[A-Z0-9]+)+)\*\* "
+                   r"\((?P<label>cardwar's own|departs from S\d|reading of S\d)\) — ")
 
 
 class Place(NamedTuple):
@@ -220,3 +218,67 @@ def test_rules_page_has_the_required_sections(page: Path) -> None:
 def test_each_variant_has_a_rules_page(name: str) -> None:
     page = RULES_DIR / f"{name}.md"
     assert page.is_file(), f"variant {name!r} has no rules page {_relative(page)}"
+
+
+def _parts(page: Path) -> dict[str, list[tuple[int, str]]]:
+    """Return the lines of each '## ' section of ``page`` (outside code), by title."""
+    parts: dict[str, list[tuple[int, str]]] = {}
+    current = ""
+    for number, line in _markdown_lines(page):
+        if line.startswith("## "):
+            current = line[3:].strip()
+            parts[current] = []
+        elif current:
+            parts[current].append((number, line))
+    return parts
+
+
+def labelled_rules(page: Path) -> dict[str, str]:
+    """Return the rules of the Rules part of ``page`` that carry a label, with it."""
+    return {m.group("id"): m.group("label") for _, line in _parts(page).get("Rules", [])
+            if (m := LABEL.match(line))}
+
+
+def resolution_entries(page: Path) -> list[str]:
+    """Return the headings of the entries of the Sources and resolutions part of ``page``:
+    each definition-list term (the line before a line that starts with ': ')."""
+    lines = _parts(page).get("Sources and resolutions", [])
+    return [line for (_, line), (_, after) in itertools.pairwise(lines)
+            if after.startswith(": ") and line.strip()]
+
+
+@pytest.mark.parametrize("page", rules_pages(), ids=lambda page: page.stem)
+def test_every_labelled_rule_has_its_entry_under_sources_and_resolutions(page: Path) -> None:
+    entries = resolution_entries(page)
+    missing = []
+    for rule_id, label in labelled_rules(page).items():
+        named = [e for e in entries if f"[{rule_id}]" in e]
+        if not named:
+            missing.append(f"  {rule_id} ({label}): no entry names it")
+        elif label == "cardwar's own" and not any("cardwar's own" in e for e in named):
+            missing.append(f"  {rule_id}: its entry does not say it is cardwar's own")
+    assert not missing, (f"{_relative(page)}: labelled rules without their entry under "
+                         "Sources and resolutions:\n" + "\n".join(missing))
+
+
+@pytest.mark.parametrize("page", rules_pages(), ids=lambda page: page.stem)
+def test_every_entry_names_rules_of_its_page(page: Path) -> None:
+    defined = set(defined_ids([page]))
+    entries = resolution_entries(page)
+    assert entries, f"{_relative(page)}: Sources and resolutions has no entry"
+    for entry in entries:
+        named = re.findall(r"\[([A-Z]+(?:-[A-Z0-9]+)+)\]\(#", entry)
+        assert named, f"{_relative(page)}: the entry {entry!r} names no rule"
+        assert set(named) <= defined, f"{_relative(page)}: {entry!r} names unknown rules"
+
+
+def test_the_label_check_sees_labels_and_entries(tmp_path: Path) -> None:
+    page = tmp_path / "toy.md"
+    page.write_text("\n".join([
+        "# Toy", "## How to play", "Play.", "## Rules", "(TOY-A)=",
+        "**TOY-A** (cardwar's own) — A rule.", "(TOY-B)=", "**TOY-B** (departs from S3) — B.",
+        "(TOY-C)=", "**TOY-C** — C.", "## Sources and resolutions", "",
+        "Limits ([TOY-A](#toy-a)) — cardwar's own", ": Why.", "## Engine notes",
+        "## Rules version history", ""]), encoding="utf-8")
+    assert labelled_rules(page) == {"TOY-A": "cardwar's own", "TOY-B": "departs from S3"}
+    assert resolution_entries(page) == ["Limits ([TOY-A](#toy-a)) — cardwar's own"]

@@ -1,4 +1,4 @@
-"""What every variant's ``sample_state`` shares (determinization, issue 20): checking its
+"""What every variant's ``sample_state`` shares (determinization): checking its
 arguments, the cards a seat has not seen, cutting a shuffle into places, and a new
 generator for the sampled state. Each game's own ``sampling`` module says which places
 are hidden."""

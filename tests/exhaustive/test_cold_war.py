@@ -79,6 +79,7 @@ from cardwar import cold_war
 from cardwar.cards import Card
 from cardwar.core import Termination
 from tests.exhaustive.recording import ExhaustiveCounts
+from tests.support_cold_war import unscored
 
 pytestmark = pytest.mark.rule("COLDWAR-HAND", "COLDWAR-LEAVE", "COLDWAR-SCORE", "COLDWAR-LIMIT")
 
@@ -139,7 +140,9 @@ def check_game(
         assert (result is None) == bool(actions)
         if s.last_deal is not None and s.last_deal.number == s.deals:
             d = s.last_deal
-            assert sum(d.scores) == POINTS - d.set_aside + sum(d.bombs)
+            # COLDWAR-SCORE: the deck's points, less those set aside and those of the
+            # hands that did not count, plus the bombs.
+            assert sum(d.scores) == POINTS - d.set_aside - unscored(d) + sum(d.bombs)
         if result is not None:
             tally[result.termination.value] += 1
             if result.termination is Termination.BATTLE_LIMIT:

@@ -66,6 +66,7 @@ def arguments(options: Options, max_steps: int | None,
     cfg[k.CFG_HAND] = options.opening_hand
     cfg[k.CFG_NEVER_DISCARD] = options.opening_discard is OpeningDiscard.NEVER
     cfg[k.CFG_FACE_LIMIT] = -1 if options.face_limit is None else options.face_limit
+    cfg[k.CFG_JACK_FREE] = options.jack_ignores_face_limit
     cfg[k.CFG_MAX_NUMBERS] = -1 if options.max_numbers is None else options.max_numbers
     cfg[k.CFG_AT_ONCE] = options.empty_hand is EmptyHand.AT_ONCE
     cfg[k.CFG_EQUAL] = 2 if options.equal_direction is EqualDirection.DESCENDING else 0

@@ -83,7 +83,8 @@ CFG_MAX_TURNS = 9  # -1: none
 CFG_MAX_STEPS = 10  # -1: none
 CFG_POLICY_0 = 11  # seat 0's player: RANDOM or HEURISTIC
 CFG_POLICY_1 = 12  # seat 1's player
-CFG_SIZE = 13
+CFG_JACK_FREE = 13  # jack_ignores_face_limit
+CFG_SIZE = 14
 
 # The players the kernel has.
 RANDOM = 0  # cardwar.agents.RandomAgent
@@ -254,6 +255,7 @@ def _legal(seat: int, cfg: I64, pip: I64, kind: I64, suit: I64, size: I64,
         return m
     limit = cfg[CFG_FACE_LIMIT]
     most = cfg[CFG_MAX_NUMBERS]
+    jack_free = cfg[CFG_JACK_FREE] != 0
     for j in range(u):
         card = unique[j]
         k = kind[card]
@@ -287,10 +289,12 @@ def _legal(seat: int, cfg: I64, pip: I64, kind: I64, suit: I64, size: I64,
                     acts[m, 3] = n - 1
                     m += 1
         else:
-            # CARAVAN-FACE: Jacks, Kings and Jokers on any number card of any caravan.
+            # CARAVAN-FACE: Jacks, Kings and Jokers on any number card of any caravan;
+            # CARAVAN-JACK-LIMIT: with the option, a Jack whatever the card holds.
+            free = limit < 0 or (k == JACK and jack_free)
             for c in range(6):
                 for i in range(piles[c]):
-                    if limit < 0 or nfaces[c, i] < limit:
+                    if free or nfaces[c, i] < limit:
                         acts[m, 0] = 0
                         acts[m, 1] = card
                         acts[m, 2] = c

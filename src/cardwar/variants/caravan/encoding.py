@@ -225,6 +225,8 @@ def _legal_ids(state: State) -> list[int]:
             ids.extend(discards + i for _, _, _, _, i in cards)
         return ids
     limit = opts.face_limit
+    # CARAVAN-JACK-LIMIT: with the option, a Jack goes on a number card whatever it holds.
+    jack_limit = None if opts.jack_ignores_face_limit else limit
     ends = rules._ends(caravans, own, opts.max_numbers)
     heights = [len(car.piles) for car in caravans]
     for n, value, suit, face, _ in cards:
@@ -238,6 +240,7 @@ def _legal_ids(state: State) -> list[int]:
                 ids.append(6 * n + c)
             continue
         row = _PLAYS + 6 * p * face
+        cap = jack_limit if face in _JACK_FACES else limit
         for c in range(6):
             k = heights[c]
             if not k:
@@ -247,16 +250,18 @@ def _legal_ids(state: State) -> list[int]:
                 # CARAVAN-QUEEN: a Queen goes on the last number card of any caravan.
                 if limit is None or len(caravans[c].piles[-1].faces) < limit:
                     ids.append(at + k - 1)
-            elif limit is None:
+            elif cap is None:
                 ids.extend(range(at, at + k))  # CARAVAN-FACE
             else:
                 piles = caravans[c].piles
-                ids.extend(at + j for j in range(k) if len(piles[j].faces) < limit)
+                ids.extend(at + j for j in range(k) if len(piles[j].faces) < cap)
     ids.extend(discards + i for _, _, _, _, i in cards)  # CARAVAN-DISCARD
     ids.extend(discards + CARD_COUNT + c for c in own if heights[c])  # CARAVAN-DISBAND
     return ids
 
 
+#: The face-card ids of the Jacks (CARAVAN-JACK-LIMIT).
+_JACK_FACES = frozenset(i for i, c in enumerate(_FACES) if c.rank is Rank.JACK)
 _VALUE: dict[Card, int] = {c: v for c in _NUMBERS if (v := pip(c)) is not None}
 _NONE = Direction.NONE
 _UP = Direction.UP

@@ -99,7 +99,7 @@ TITLE = "Caravan"
 
 
 #: Bumped whenever a rule changes what any game does; recorded in every game record.
-RULES_VERSION = 2
+RULES_VERSION = 3
 
 
 #: The fewest players the variant allows.
@@ -246,6 +246,12 @@ class Options(Immutable):
     )
     face_limit: int | None = limit_option(
         "face_limit", "None: no limit; N: at most N face cards on one number card (CARAVAN-FACE)."
+    )
+    jack_ignores_face_limit: bool = option(
+        False,
+        "Whether a Jack may be played on a number card that already holds face_limit face "
+        "cards; it removes that card, so none ever holds more (CARAVAN-JACK-LIMIT).",
+        bool_converter("jack_ignores_face_limit"),
     )
     max_numbers: int | None = limit_option(
         "max_numbers",
@@ -708,6 +714,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     opts = state.options
     limit = opts.face_limit
     most = opts.max_numbers
+    # CARAVAN-JACK-LIMIT: with the option, a Jack goes on a number card whatever it holds.
+    jack_limit = None if opts.jack_ignores_face_limit else limit
     # The ends of the own caravans (_ends) are made at the first number card of the hand;
     # the piles of each caravan are counted at the first face card.
     ends: list[tuple[int, int, Suit | None, Direction]] | None = None
@@ -739,7 +747,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
                 if n and (limit is None or len(caravans[c].piles[-1].faces) < limit):
                     row = rows[c]
                     out.append((row if len(row) > n else _row(rows, card, c, n))[n])
-        elif limit is None:
+            continue
+        cap = jack_limit if card.rank is _JACK else limit
+        if cap is None:
             # CARAVAN-FACE: Jacks, Kings and Jokers go on any number card of any caravan.
             for c in range(6):
                 n = counts[c]
@@ -752,7 +762,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
                 if n:
                     row = _row(rows, card, c, n)
                     piles = caravans[c].piles
-                    out.extend(row[i + 1] for i in range(n) if len(piles[i].faces) < limit)
+                    out.extend(row[i + 1] for i in range(n) if len(piles[i].faces) < cap)
     out += [_DISCARDS[card] for card in cards]  # CARAVAN-DISCARD
     out += [_DISBANDS[c] for c in own if caravans[c].piles]  # CARAVAN-DISBAND
     return tuple(out)
@@ -820,7 +830,9 @@ def _why_illegal(state: State, action: object) -> str | None:
         if card.rank is _QUEEN and target != len(piles) - 1:
             return "a Queen goes on the last number card of a caravan (CARAVAN-QUEEN)"
         limit = state.options.face_limit
-        if limit is not None and len(piles[target].faces) >= limit:
+        if limit is not None and len(piles[target].faces) >= limit and not (
+            card.rank is _JACK and state.options.jack_ignores_face_limit
+        ):
             return f"that number card already holds {limit} face cards (CARAVAN-FACE)"
         return None
     if isinstance(action, Discard):

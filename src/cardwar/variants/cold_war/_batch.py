@@ -15,6 +15,7 @@ from cardwar.variants.cold_war.rules import (
     BombMode,
     DealEnd,
     DrawOrder,
+    HandScore,
     Options,
     TiedTop,
     WarTrigger,
@@ -68,6 +69,7 @@ def arguments(options: Options, max_steps: int | None,
     cfg[k.CFG_MAX_DEALS] = _limit(options.max_deals)
     cfg[k.CFG_MAX_TRICKS] = _limit(options.max_tricks)
     cfg[k.CFG_MAX_STEPS] = -1 if max_steps is None else min(max_steps, _INT64_MAX)
+    cfg[k.CFG_ALL_HANDS] = options.hand_score is HandScore.EVERYONE
     policy = {"random": k.RANDOM, "heuristic": k.HEURISTIC}
     for seat, kind in enumerate(agents):
         cfg[k.CFG_POLICY + seat] = policy[kind]

@@ -69,8 +69,9 @@ CFG_SHARED = 7  # tied_top == shared
 CFG_MAX_DEALS = 8  # -1: none
 CFG_MAX_TRICKS = 9  # -1: none
 CFG_MAX_STEPS = 10  # -1: none
-CFG_POLICY = 11  # seat s's player: cfg[CFG_POLICY + s], RANDOM or HEURISTIC
-CFG_SIZE = 15
+CFG_ALL_HANDS = 11  # hand_score == everyone
+CFG_POLICY = 12  # seat s's player: cfg[CFG_POLICY + s], RANDOM or HEURISTIC
+CFG_SIZE = 16
 
 BOMBS_FINAL_HAND = 0
 BOMBS_LAST_PLAYS = 1
@@ -294,8 +295,10 @@ def _finish_deal(cfg: I64, deck: I16, rank: I64, points: I64, suit: I64, place: 
     best = -(2**62)
     for s in range(n):
         score = 0
-        for i in range(seats[HELD, s]):
-            score += points[hands[s, i]]
+        # Every pool; a hand only if its player ran out, or under hand_score=everyone.
+        if cfg[CFG_ALL_HANDS] or not seats[ACTIVE, s]:
+            for i in range(seats[HELD, s]):
+                score += points[hands[s, i]]
         for i in range(seats[POOL, s]):
             score += points[pools[s, i]]
         if cfg[CFG_BOMBS] == BOMBS_FINAL_HAND:

@@ -10,7 +10,15 @@ from __future__ import annotations
 from cardwar.errors import AgentError
 from cardwar.rng import Rng
 from cardwar.sampling import sample_states
-from cardwar.variants.cold_war.rules import Play, State, card_points, legal_actions, step, to_act
+from cardwar.variants.cold_war.rules import (
+    Play,
+    State,
+    card_points,
+    hand_counts,
+    legal_actions,
+    step,
+    to_act,
+)
 from cardwar.variants.cold_war.sampling import sample_state
 from cardwar.variants.cold_war.view import Observation, observe
 
@@ -56,9 +64,12 @@ _DECISIVE = 10_000.0
 
 
 def _material(state: State, seat: int) -> int:
-    """Return what ``seat`` would score if the deal ended now: its pool and hand."""
-    return (sum(card_points(c) for c in state.pools[seat])
-            + sum(card_points(c) for c in state.hands[seat]))
+    """Return what ``seat``'s cards would score if the deal ended now (COLDWAR-SCORE): its
+    pool, and its hand if it has run out or under ``hand_score=everyone``."""
+    pool = sum(card_points(c) for c in state.pools[seat])
+    if not hand_counts(state.options, not state.active[seat]):
+        return pool
+    return pool + sum(card_points(c) for c in state.hands[seat])
 
 
 class ColdWarSearch:
@@ -68,9 +79,10 @@ class ColdWarSearch:
     them, then every seat (its own later choices in the trick included) by
     :class:`ColdWarHeuristic`'s rule (its model of the other players) until the trick is
     taken, and plays the action with the best mean value: what the seat would score if the
-    deal ended then (its pool and hand) less the mean of the other players', gained
-    against the position before; if the deal ends in the trick, the deal's scores (bombs
-    included); if the game ends, a win or a loss outweighs everything.
+    deal ended then (its pool, and its hand where the hand counts: COLDWAR-SCORE) less
+    the mean of the other players', gained against the position before; if the deal ends
+    in the trick, the deal's scores (bombs included); if the game ends, a win or a loss
+    outweighs everything.
 
     Its choices are a function of its seed and what it has seen.
 

@@ -68,6 +68,7 @@ __all__ = [
     "DealReason",
     "DealRecord",
     "DrawOrder",
+    "HandScore",
     "Options",
     "Play",
     "Played",
@@ -79,6 +80,7 @@ __all__ = [
     "card_points",
     "cards_in_play",
     "deck",
+    "hand_counts",
     "legal_actions",
     "new_game",
     "num_players",
@@ -102,7 +104,7 @@ TITLE = "Cold War (Zimna Wojna)"
 
 
 #: Bumped whenever a rule changes what any game does; recorded in every game record.
-RULES_VERSION = 2
+RULES_VERSION = 3
 
 
 #: The fewest players the variant allows.
@@ -174,7 +176,16 @@ class DealEnd(enum.Enum):
     """As soon as a player cannot refill to three (or cannot stake): every pool is scored."""
     LAST_STANDING = "last_standing"
     """When fewer than two players are left: each player who cannot refill leaves the
-    deal with their hand, and the last one scores pool and hand (rules version 1)."""
+    deal with their hand, and the others play on (rules version 1)."""
+
+
+class HandScore(enum.Enum):
+    """Whose hand is scored with the pools at the end of a deal (COLDWAR-SCORE)."""
+
+    RAN_OUT = "ran_out"
+    """Only the hand of a player who ran out: everyone scores their pool (the source)."""
+    EVERYONE = "everyone"
+    """Every player's hand, with their pool (rules version 2)."""
 
 
 class DealReason(enum.Enum):
@@ -231,6 +242,12 @@ class Options(Immutable):
         "When a deal ends: as soon as a player runs out, or when one is left "
         "(COLDWAR-END-DEAL).",
         "deal_end",
+    )
+    hand_score: HandScore = enum_option(
+        HandScore.RAN_OUT,
+        "Whose hand is scored with the pools at the end of a deal: only a player who ran "
+        "out, or everyone (COLDWAR-SCORE).",
+        "hand_score",
     )
     rotate_dealer: bool = option(
         True,
@@ -348,13 +365,17 @@ class DealRecord:
     hands: tuple[tuple[Card, ...], ...]
     """Each seat's hand when the deal ended for them (shown at the scoring)."""
     card_points: tuple[int, ...]
-    """Each seat's points for the cards of its pool and hand."""
+    """Each seat's points for the cards it scored: its pool, and its hand where the hand
+    counts (COLDWAR-SCORE)."""
     bombs: tuple[int, ...]
     """Each seat's bomb points: 0, 20 or 100."""
     set_aside: int
     """Points of the cards set aside unscored."""
     reason: DealReason = DealReason.RAN_OUT
     """Why the deal ended."""
+    hands_scored: tuple[bool, ...] = ()
+    """Whether each seat's hand counted in its card points (COLDWAR-SCORE): by default
+    only the hand of a seat that ran out; empty in a record built without it."""
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -451,6 +472,19 @@ def card_points(card: Card) -> int:
     if rank is Rank.ACE:
         return 11
     return min(int(rank), 10)
+
+
+def hand_counts(opts: Options, ran_out: bool) -> bool:
+    """Return whether a player's hand counts for points at the end of a deal
+    (COLDWAR-SCORE): if they ran out, or under ``hand_score=everyone``; everyone's pool
+    always counts.
+
+    >>> hand_counts(options(), False), hand_counts(options(), True)
+    (False, True)
+    >>> hand_counts(options(hand_score="everyone"), False)
+    True
+    """
+    return ran_out or opts.hand_score is HandScore.EVERYONE
 
 
 def bomb_points(cards: Sequence[Card], ranks: Sequence[Rank] = SHORT_RANKS) -> int:
@@ -862,8 +896,12 @@ class _Resolver:
         st = self.state
         opts = self.opts
         n = opts.players
+        # COLDWAR-SCORE: every pool; a hand only if its player ran out (under
+        # ``hand_score=everyone``, every hand).
+        scored = tuple(hand_counts(opts, not self.active[s]) for s in range(n))
         card_pts = tuple(
-            sum(map(card_points, self.hands[s])) + sum(map(card_points, self.pools[s]))
+            sum(map(card_points, self.pools[s]))
+            + (sum(map(card_points, self.hands[s])) if scored[s] else 0)
             for s in range(n)
         )
         if opts.bomb_mode is BombMode.FINAL_HAND:
@@ -880,6 +918,7 @@ class _Resolver:
             bombs,
             sum(map(card_points, self.set_aside)),
             reason,
+            scored,
         )
         totals = tuple(t + s for t, s in zip(st.totals, deal_record.scores, strict=True))
         result: Outcome | None = None

@@ -211,14 +211,17 @@ def describe_step(before: State, action: Play, after: State, *, ascii: bool = Fa
 
 def _deal_lines(deal: Any, totals: tuple[int, ...], ascii: bool) -> list[str]:
     """Return how a deal scored, in words: ``deal 2 scored 212 / 180 / 88 (the stock ran
-    out); bomb for seat 2 (+20)``, the hands shown, then the totals."""
+    out); bomb for seat 2 (+20)``, the hands shown (a hand whose cards did not count
+    marked ``(not scored)``, COLDWAR-SCORE), then the totals."""
     why = str(deal.reason).replace("_", " ")
     lines = [f"deal {deal.number} scored {' / '.join(map(str, deal.scores))} ({why})"]
     bombs = [f"seat {s} (+{b})" for s, b in enumerate(deal.bombs) if b]
     if bombs:
         lines[0] += "; bomb for " + ", ".join(bombs)
+    unscored = [not counted for counted in deal.hands_scored] or [False] * len(deal.hands)
     lines.append("hands shown: " + "; ".join(
-        f"seat {s} {format_cards(h, ascii=ascii) or '-'}" for s, h in enumerate(deal.hands)))
+        f"seat {s} {format_cards(h, ascii=ascii) or '-'}"
+        + (" (not scored)" if unscored[s] else "") for s, h in enumerate(deal.hands)))
     lines.append("totals: " + " / ".join(map(str, totals)))
     return lines
 
