@@ -2,7 +2,8 @@
 # Install what the tests need into .venv and run the whole suite: pytest (with doctests, and
 # branch coverage of at least 98% over src/cardwar), mypy --strict over src, tests and
 # benchmarks, ruff, the Sphinx build with -n -W, and a check of the built pages (no broken
-# image or picture, no code left unrendered).
+# image or picture, no code left unrendered, no internal word, and the rules pages printed
+# to PDF: no navigation, How to play on at most two pages).
 # Extra arguments go to pytest (for example: bash scripts/test.sh -m slow --profile full;
 # -n 0 for one process instead of one per core).
 set -euo pipefail
@@ -16,8 +17,20 @@ echo "== mypy --strict"
 .venv/bin/python -m mypy
 echo "== sphinx -n -W"
 .venv/bin/python -m sphinx -n -W --keep-going -q -b html docs docs/_build/html
-echo "== the built docs as a reader sees them"
-.venv/bin/python scripts/check_docs.py docs/_build/html
+echo "== the built docs as a reader sees them, and the rules pages as a reader prints them"
+# The print check prints each rules page to PDF with headless Chromium and reads the text
+# back with pdftotext (Debian's chromium and poppler-utils): installed here when missing
+# and run as root, as CI is, and then required; otherwise check_docs.py says which
+# package is missing and checks the rest.
+PRINT=(--print docs/_build/print)
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    if ! command -v chromium >/dev/null 2>&1 || ! command -v pdftotext >/dev/null 2>&1; then
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils >/dev/null
+    fi
+    PRINT+=(--require-print)
+fi
+.venv/bin/python scripts/check_docs.py docs/_build/html "${PRINT[@]}"
 echo "== pytest (with branch coverage)"
 # Branch coverage over src/cardwar, subprocesses included ([tool.coverage] in pyproject.toml).
 # The whole suite must reach [tool.coverage.report] fail_under, or the run fails. Extra
