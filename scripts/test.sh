@@ -31,6 +31,10 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     PRINT+=(--require-print)
 fi
 .venv/bin/python scripts/check_docs.py docs/_build/html "${PRINT[@]}"
+echo "== the benchmarks, each run once as a smoke test"
+.venv/bin/python -m pytest benchmarks --benchmark-disable -q -p no:cacheprovider -n 0
+echo "== the speed guard (benchmarks/guard.py: ratios to a fixed baseline, floors at half)"
+(cd benchmarks && ../.venv/bin/python guard.py)
 echo "== pytest (with branch coverage)"
 # Branch coverage over src/cardwar, subprocesses included ([tool.coverage] in pyproject.toml).
 # The whole suite must reach [tool.coverage.report] fail_under, or the run fails. Extra
