@@ -136,3 +136,31 @@ def test_games_arrays_have_the_documented_types(variant: str) -> None:
     games.step(games.legal_action_mask.argmax(axis=1))
     assert types() == documented
     assert games.turns.tolist() == [1, 1]
+
+
+@pytest.mark.parametrize("variant", sorted(batch.Games.VARIANTS))
+def test_a_mask_written_by_hand_never_makes_an_illegal_move_legal(variant: str) -> None:
+    """Writing into a mask is a common idiom of learning code: into Games' own arrays it
+    fails at once, so the engine's legality check, which reads its own mask, stays true."""
+    import numpy as np
+
+    from cardwar.core import IllegalActionError
+
+    games = batch.Games(variant, seeds=[1, 2])
+    illegal = int(np.flatnonzero(games.legal_action_mask[0] == 0)[0])
+    for name in ("legal_action_mask", "observation", "rewards", "turns"):
+        array = getattr(games, name)
+        with pytest.raises(ValueError, match="read-only"):
+            array[0] = 1
+    with pytest.raises(ValueError, match="read-only"):
+        games.legal_action_mask[0, illegal] = 1
+    assert games.legal_action_mask[0, illegal] == 0
+    ids = games.legal_action_mask.argmax(axis=1)
+    ids[0] = illegal  # the caller's own array of ids may of course be written
+    with pytest.raises(IllegalActionError, match="game 0: action id"):
+        games.step(ids)
+    assert games.turns.tolist() == [0, 0]
+    # A copy is the caller's to change.
+    mine = games.legal_action_mask.copy()
+    mine[0, illegal] = 1
+    assert games.legal_action_mask[0, illegal] == 0

@@ -970,6 +970,13 @@ def _kernel_games() -> str:
 
 
 
+def _read_only(array: Any) -> Any:
+    """Return a view of ``array`` that cannot be written through."""
+    view = array.view()
+    view.flags.writeable = False
+    return view
+
+
 class Games:
     """Many games of a variant advanced together by integer actions, for learners: the
     batch engine's stepping interface (Arneson's War, Caravan, Cold War and General's
@@ -979,12 +986,14 @@ class Games:
     ``Games(variant, seeds, options)`` deals the game of every seed (as ``new_game``
     does); then each :meth:`step` plays one action id per game, for its seat to move
     (the ids of the variant's integer interface, ``action_to_index``). The arrays below
-    are the engine's own, updated in place by :meth:`step` and :meth:`reset`; row ``g``
-    is game ``g``, and equals what the public API gives for the same seed and actions
-    (the tests compare them at every step). A General's War squad takes one id per card
-    (``encoding.step_index``): each game keeps its picks until the squad is whole, and
-    the last 53 values of its observation are the picks of the seat to move (its
-    ``partial_tensor``).
+    are read-only views of the engine's own, which :meth:`step` and :meth:`reset` update
+    in place (copy one to keep it, or to write into it: a write into a view raises
+    ``ValueError``, so a mask changed by hand can never make an illegal move look
+    legal); row ``g`` is game ``g``, and equals what the public API gives for the same
+    seed and actions (the tests compare them at every step). A General's War squad takes
+    one id per card (``encoding.step_index``): each game keeps its picks until the squad
+    is whole, and the last 53 values of its observation are the picks of the seat to move
+    (its ``partial_tensor``).
 
     >>> import numpy as np
     >>> games = Games("caravan", seeds=[1, 2])
@@ -1042,13 +1051,13 @@ class Games:
         game; for a finished game, of the seat that would have moved next, or in Cold War
         and General's War, where nobody would, of the seat that played last), as
         ``observation_tensor(observe(state, seat))`` gives it."""
-        return self._engine.observation
+        return _read_only(self._engine.observation)
 
     @property
     def legal_action_mask(self) -> Any:
         """1 for each legal action id of each game (``uint8``; all 0 once it is over), as
         ``legal_action_mask(state)`` gives it."""
-        return self._engine.mask
+        return _read_only(self._engine.mask)
 
     @property
     def rewards(self) -> Any:
@@ -1056,7 +1065,7 @@ class Games:
         one column per seat): the game's ``returns`` on the step that ended it (+1 each
         winner, -1 each other seat, 0 all in a draw; a General's War game played on for
         places spreads the places from +1 to -1), else 0."""
-        return self._engine.rewards
+        return _read_only(self._engine.rewards)
 
     @property
     def done(self) -> Any:
@@ -1073,7 +1082,7 @@ class Games:
     @property
     def turns(self) -> Any:
         """Steps played in each game (``int64``)."""
-        return self._engine.turns
+        return _read_only(self._engine.turns)
 
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any]:
         """Play ``actions[g]``, an action id, for the seat to move in every running game
