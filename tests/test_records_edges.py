@@ -5,6 +5,7 @@ record with players but no digest; the digest's integers, strings from 2**53 on.
 from __future__ import annotations
 
 import hashlib
+import os
 from typing import Any
 
 import attrs
@@ -93,3 +94,58 @@ def test_a_digest_of_what_is_no_state_names_its_type() -> None:
     with pytest.raises(StateError) as err:
         records.digest((1, object()))
     assert str(err.value) == "object is not part of a cardwar state; it has no digest"
+
+
+@pytest.mark.parametrize("field", ["library_version", "players"])
+def test_text_that_is_not_valid_unicode_is_refused_and_never_truncates_a_file(
+    tmp_path: Any, field: str,
+) -> None:
+    record = agents.play("war", (), seed=3, max_steps=2)
+    text = records.dumps(record)
+    value: Any = "\ud800" if field == "library_version" else ("\ud800",)
+    bad = attrs.evolve(record, **{field: value})
+    # Read: the JSON escape of a lone surrogate is refused, as is the raw character.
+    if field == "library_version":
+        escaped = text.replace(f'"{record.library_version}"', '"\\ud800"')
+        assert escaped != text
+        with pytest.raises(records.RecordError, match="not valid Unicode"):
+            records.loads(escaped)
+        with pytest.raises(records.RecordError, match="not valid Unicode"):
+            records.loads(text.replace(f'"{record.library_version}"', '"\ud800"'))
+    # Written over an existing record: refused before the file is touched.
+    path = tmp_path / "game.json"
+    records.write(record, path)
+    before = path.read_bytes()
+    with pytest.raises(records.RecordError, match="not valid Unicode"):
+        records.write(bad, path)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+
+
+def test_a_surrogate_pair_is_text_like_any_other() -> None:
+    record = attrs.evolve(agents.play("war", (), seed=3, max_steps=2),
+                          library_version="1.0 \U0001f0a1")
+    text = records.dumps(record).replace("\U0001f0a1", "\\ud83c\\udca1")
+    assert "\\ud83c\\udca1" in text
+    assert records.loads(text).library_version == "1.0 \U0001f0a1"
+
+
+def test_a_failed_write_leaves_the_record_there_and_no_temporary_file(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    record = agents.play("war", (), seed=3, max_steps=2)
+    path = tmp_path / "game.json"
+    records.write(record, path)
+    before = path.read_bytes()
+
+    def full_disk(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full_disk)
+    with pytest.raises(OSError, match="No space left"):
+        records.write(attrs.evolve(record, seed=4), path)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+    monkeypatch.undo()
+    records.write(attrs.evolve(record, seed=4), path)
+    assert records.read(path).seed == 4

@@ -90,18 +90,26 @@ def _cardwar(*args: str, env: dict[str, str] | None = None) -> subprocess.Comple
 def test_replay_escapes_what_a_record_says_of_its_library_version(
     record_file: Path, tmp_path: Path
 ) -> None:
-    # D17: terminal escape codes passed through; a lone surrogate or non-ASCII text on an
-    # ASCII stdout ended in a usage error after partial output.
+    # Terminal escape codes once passed through, and non-ASCII text on an ASCII stdout
+    # ended in a usage error after partial output.
     doc = json.loads(record_file.read_text(encoding="utf-8"))
-    doc["library_version"] = "0.1\x1b[2J\ud800\u00e9"
+    doc["library_version"] = "0.1\x1b[2J\u00e9"
     hostile = tmp_path / "hostile.json"
     hostile.write_text(json.dumps(doc), encoding="utf-8")
     for env in (None, {"PYTHONIOENCODING": "ascii", "PATH": ""}):
         done = _cardwar("replay", "-q", str(hostile), env=env)
         assert done.returncode == 0, done.stderr
-        assert "recorded with cardwar 0.1\\x1b[2J\\ud800\\xe9" in done.stdout
+        assert "recorded with cardwar 0.1\\x1b[2J\\xe9" in done.stdout
         assert "\x1b" not in done.stdout
         assert done.stdout.isascii()
+    # A lone surrogate is not text a file can hold: the record is refused, with one line.
+    doc["library_version"] = "0.1\ud800"
+    hostile.write_text(json.dumps(doc), encoding="utf-8")
+    done = _cardwar("replay", "-q", str(hostile))
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert done.stderr == ("cardwar: error: the record holds text that is not valid Unicode "
+                           "(a lone surrogate), which no UTF-8 file can hold\n")
 
 
 @pytest.mark.parametrize(("value", "status"), [("-5", 2), ("x", 2),

@@ -22,12 +22,14 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import hashlib
 import json
 import math
 import os
 import re
+import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any, Protocol, cast, runtime_checkable
@@ -596,6 +598,8 @@ def loads(text: str | bytes | bytearray, *, max_bytes: int = MAX_BYTES) -> Recor
     size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
     if size > max_bytes:
         raise RecordError(f"the record is {size} bytes, more than the bound of {max_bytes}")
+    if isinstance(text, str) and not _is_unicode(text):
+        raise RecordError(_NOT_UNICODE)
     try:
         data = json.loads(text, parse_constant=_no_constant, parse_int=_integer_text)
     except RecordError:
@@ -606,7 +610,27 @@ def loads(text: str | bytes | bytearray, *, max_bytes: int = MAX_BYTES) -> Recor
         # json.JSONDecodeError and UnicodeDecodeError are ValueErrors; so is an integer
         # with more digits than Python converts.
         raise RecordError(f"malformed JSON: {err}") from None
+    # JSON may write a lone surrogate as an escape ("\\ud800"): text no file can hold as
+    # UTF-8. Only a document with such an escape needs the check of its strings.
+    if _SURROGATE_ESCAPE.search(text if isinstance(text, str) else text.decode("utf-8")) and (
+            not _is_unicode(json.dumps(data, ensure_ascii=False))):
+        raise RecordError(_NOT_UNICODE)
     return _from_json(data)
+
+
+#: An escape of a surrogate code point in JSON text (a pair is valid; a lone one is not).
+_SURROGATE_ESCAPE = re.compile(r"\\[uU][dD][89a-fA-F]")
+_NOT_UNICODE = ("the record holds text that is not valid Unicode (a lone surrogate), which "
+                "no UTF-8 file can hold")
+
+
+def _is_unicode(text: str) -> bool:
+    """Return whether ``text`` can be written as UTF-8 (it holds no lone surrogate)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def read(source: str | bytes | PathLike | IO[str] | IO[bytes], *,
@@ -660,12 +684,36 @@ def _wrapped(items: object, width: int = 88) -> str:
 
 
 def write(record: Record, dest: str | PathLike | IO[str]) -> None:
-    """Write the record as JSON (see :func:`dumps`) to a file path or an open text file."""
+    """Write the record as JSON (see :func:`dumps`) to a file path or an open text file.
+
+    A path is written whole or not at all: the text goes to a new file in the same folder,
+    which then takes the path's place, so that a failure (text that is not valid Unicode,
+    a full disk) never leaves a truncated record, nor harms a record already there."""
     text = dumps(record)
+    if not _is_unicode(text):
+        raise RecordError(_NOT_UNICODE)
     if isinstance(dest, (str, PathLike)):
-        Path(dest).write_text(text, encoding="utf-8")
+        write_atomically(Path(dest), text.encode("utf-8"))
     else:
         dest.write(text)
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` whole or not at all: into a new file in the same folder,
+    flushed to disk, which then replaces ``path`` (a rename, atomic on POSIX and Windows).
+    An error leaves ``path`` as it was and no temporary file behind."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
+                                         suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 # --- replaying ------------------------------------------------------------------------
