@@ -626,3 +626,20 @@ def test_replay_names_the_players(tmp_path: Path, capsys: pytest.CaptureFixture[
     records.write(record, path)
     assert main(["replay", str(path), "-q"]) == 0
     assert "players: seat 0 unknown, seat 1 first" in capsys.readouterr().out
+
+
+def test_digits_that_are_not_ascii_or_too_many_never_end_the_game(tmp_path: Path) -> None:
+    # "\u00b2" and "\u2460" pass str.isdigit but not int(); 5,000 digits are more than
+    # int() converts. Each is answered at the prompt, and the game and its record go on.
+    path = tmp_path / "game.json"
+    moves = ["\u00b2", "\u2460", "9" * 5000, "0"] + ["1"] * 40
+    done = play_input(["arneson", "--seed", "5", "-o", "max_battles=4", "--record",
+                       str(path)], "\n".join(moves) + "\n")
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    out = done.stdout
+    assert "not understood: " in out
+    assert "there is no action 999999999999...: choose 1 to 3" in out
+    assert "there is no action 0: choose 1 to 3" in out
+    assert "result: " in out
+    assert records.replay(records.read(path)) is not None

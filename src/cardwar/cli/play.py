@@ -364,11 +364,13 @@ def _ask(game: Variant, state: Any, me: int, legal: tuple[Any, ...], ascii: bool
         if word == "score":
             print("\n".join(_score_lines(game, game.observe(state, me))))
             continue
-        if text.isdigit():
-            number = int(text)
-            if 1 <= number <= len(legal):
-                return legal[number - 1]
-            print(f"there is no action {number}: choose 1 to {len(legal)}")
+        # A number of ASCII digits picks from the list (Python's isdigit alone also takes
+        # "²" and "①", which int() refuses); a long one is never in the list.
+        if text.isascii() and text.isdigit():
+            if len(text) <= 9 and 1 <= int(text) <= len(legal):
+                return legal[int(text) - 1]
+            shown = text if len(text) <= 12 else f"{text[:12]}..."
+            print(f"there is no action {shown}: choose 1 to {len(legal)}")
             continue
         try:
             action = game.parse_action(text)
