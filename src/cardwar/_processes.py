@@ -3,6 +3,8 @@ the one pool loop behind ``cardwar simulate`` (step path) and ``cardwar tourname
 
 from __future__ import annotations
 
+import itertools
+import os
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
@@ -14,26 +16,30 @@ R = TypeVar("R")
 def in_processes(function: Callable[..., R], tasks: Iterable[tuple[Any, ...]], jobs: int
                  ) -> Iterator[R]:
     """Yield ``function(*task)`` for every task, in order: in this process when ``jobs``
-    is 1, else on ``jobs`` spawned worker processes.
+    is 1, else on spawned worker processes: ``jobs`` of them, but never more than there
+    are tasks or processors (more would only cost their start), and none for one task.
 
     At most two tasks per process are handed out ahead, so that memory stays bounded and
     Ctrl-C stops the run at once: the workers ignore it, the waits are short, and on any
     exception (the interrupt included) the workers are ended, none left behind, and
     nothing more is started.
     """
-    if jobs == 1:
-        for task in tasks:
+    queue = iter(tasks)
+    first = list(itertools.islice(queue, max(jobs, 1)))
+    workers = min(jobs, len(first), os.cpu_count() or 1)
+    if workers <= 1:
+        for task in itertools.chain(first, queue):
             yield function(*task)
         return
     import multiprocessing
     from collections import deque
 
-    pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_interrupts)
+    pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_interrupts)
     try:
         pending: deque[Any] = deque()
-        for task in tasks:
+        for task in itertools.chain(first, queue):
             pending.append(pool.apply_async(function, task))
-            while len(pending) >= 2 * jobs:
+            while len(pending) >= 2 * workers:
                 yield _collect(pending.popleft())
         while pending:
             yield _collect(pending.popleft())
