@@ -204,3 +204,20 @@ def test_the_pictures_of_fixed_positions_are_unchanged(name: str) -> None:
         f"the pictures of {name} changed; if that was meant, run "
         "`.venv/bin/python tests/pictures/regenerate.py` and look at the page"
     )
+
+
+@pytest.mark.parametrize("title", ['x" onload="alert(1)', "a\x00b\x1bc", "lone \ud800 half",
+                                   "tab\tand\nline", "<b>&amp;</b>"])
+def test_any_text_stays_text_in_well_formed_svg(title: str) -> None:
+    # A title or line reaches the picture from a plugin variant or from draw() directly:
+    # a quote never opens an attribute, and characters XML cannot hold are replaced.
+    drawn = draw(Picture(title, (), (title,)))
+    root = ET.fromstring(drawn.encode("utf-8"))
+    assert set(root.attrib) == {"width", "height", "viewBox", "font-family", "role",
+                                "aria-label"}
+    held = "".join(c if c in "\t\n" or (c >= " " and not "\ud800" <= c <= "\udfff")
+                   else "\ufffd" for c in title)
+    texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert texts == [held, held]
+    # An attribute's value reads tabs and line ends as spaces (XML's normalization).
+    assert root.attrib["aria-label"] == held.replace("\t", " ").replace("\n", " ")

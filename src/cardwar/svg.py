@@ -19,6 +19,7 @@ of its own is drawn as its text rendering.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
@@ -100,7 +101,7 @@ def _face(x: float, y: float, card: Card, scale: float = 1.0) -> str:
     w, h = CARD_W * scale, CARD_H * scale
     rank, suit, colour = _card_text(card)
     return (
-        f'<g class="card" data-card="{escape(str(card))}">'
+        f'<g class="card" data-card="{_xml(str(card), attribute=True)}">'
         f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="{4 * scale:.1f}" '
         f'fill="#fffdf7" stroke="#6b6b6b" stroke-width="1"/>'
         f'<text x="{x + 4 * scale:.1f}" y="{y + 14 * scale:.1f}" font-size="{12 * scale:.1f}" '
@@ -124,7 +125,17 @@ def _back(x: float, y: float, scale: float = 1.0) -> str:
 def _text(x: float, y: float, text: str, size: int = 12, anchor: str = "start",
           weight: str = "normal", fill: str = _BLACK) -> str:
     return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" '
-            f'font-weight="{weight}" fill="{fill}">{escape(text)}</text>')
+            f'font-weight="{weight}" fill="{fill}">{_xml(text)}</text>')
+
+
+#: Characters XML 1.0 cannot hold (control characters but tab and line ends, surrogates,
+#: U+FFFE and U+FFFF): drawn as the replacement character, so the picture stays XML.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _xml(text: str, attribute: bool = False) -> str:
+    """Return ``text`` as XML character data, or an attribute's value (quotes escaped)."""
+    return escape(_NOT_XML.sub("\ufffd", text), {'"': "&quot;"} if attribute else {})
 
 
 def draw(picture: Picture) -> str:
@@ -137,7 +148,7 @@ def draw(picture: Picture) -> str:
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Arial, sans-serif" '
-        f'role="img" aria-label="{escape(picture.title)}">',
+        f'role="img" aria-label="{_xml(picture.title, attribute=True)}">',
         f'<rect width="{width}" height="{height}" fill="#2e6b45" rx="8"/>',
         _text(_MARGIN, _MARGIN + 16, picture.title, 15, weight="bold", fill="#ffffff"),
     ]
