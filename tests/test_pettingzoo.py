@@ -324,3 +324,24 @@ except ModuleNotFoundError as err:
     name, _, message = done.stdout.strip().partition(" | ")
     assert name == package
     assert f"pip install 'cardwar[{extra}]'" in message
+
+
+@pytest.mark.parametrize(("name", "seat", "players"), [("war", 0, 2), ("war", 1, 2),
+                                                       ("peace", 2, 3)])
+def test_a_game_that_plays_itself_always_offers_the_learner_its_move(
+    name: str, seat: int, players: int
+) -> None:
+    # The mask took the table's turn (the step count modulo the seats) for the learner's,
+    # so every other step offered no legal id while step(0) was accepted.
+    learner = CardwarEnv(name, seat=seat, opponents="random", players=players)
+    _, info = learner.reset(seed=1)
+    steps = 0
+    done = False
+    while not done:
+        assert info["action_mask"].tolist().count(1) == 1, steps
+        assert info["action_mask"][0] == 1
+        _, _, terminated, truncated, info = learner.step(0)
+        done = terminated or truncated
+        steps += 1
+    assert steps > 10
+    assert info["action_mask"].sum() == 0

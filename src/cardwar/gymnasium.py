@@ -104,7 +104,10 @@ class CardwarEnv(gymnasium.Env[Observation, np.int64]):
             table.play_action(action)
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.table.mask(self.seat)}
+        # In a game that plays itself the learner acts at every step, whatever seat the
+        # table would give the step to (it takes the seats in turn for PettingZoo).
+        seat = self.table.to_act() if self.table.game.AUTOMATIC else self.seat
+        return {"action_mask": self.table.mask(seat)}
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[Observation, dict[str, Any]]:
