@@ -345,3 +345,21 @@ def test_a_game_that_plays_itself_always_offers_the_learner_its_move(
         steps += 1
     assert steps > 10
     assert info["action_mask"].sum() == 0
+
+
+def test_a_refused_parallel_step_applies_nothing() -> None:
+    # One legal and one illegal id: the step raises, and the legal seat's choice is not
+    # left applied (a retry then played it again for the next battle, or failed on it).
+    parallel = parallel_env("arneson")
+    observations, _ = parallel.reset(seed=3)
+    before = parallel.table.state
+    legal = int(np.flatnonzero(observations["seat_0"]["action_mask"])[0])
+    illegal = int(np.flatnonzero(observations["seat_1"]["action_mask"] == 0)[0])
+    with pytest.raises(IllegalActionError):
+        parallel.step({"seat_0": legal, "seat_1": illegal})
+    assert parallel.table.state is before
+    assert parallel.table.steps == 0
+    other = int(np.flatnonzero(observations["seat_1"]["action_mask"])[0])
+    parallel.step({"seat_0": legal, "seat_1": other})
+    assert parallel.table.steps == 2
+

@@ -203,11 +203,18 @@ class CardwarParallelEnv(ParallelEnv):  # type: ignore[misc]
         if game.to_act(table.state) is None:
             table.play(0)  # a game that plays itself: one step
         else:
+            # All or nothing: an action refused after others were played puts the game
+            # back as it was, so that a retry plays the same round.
+            saved = (table.state, table.partial, table.steps)
             played: set[int] = set()
-            while not table.over and table.to_act() not in played:
-                seat = table.to_act()
-                table.play(int(actions[self.possible_agents[seat]]))
-                played.add(seat)
+            try:
+                while not table.over and table.to_act() not in played:
+                    seat = table.to_act()
+                    table.play(int(actions[self.possible_agents[seat]]))
+                    played.add(seat)
+            except BaseException:
+                table.state, table.partial, table.steps = saved
+                raise
         rewards = dict.fromkeys(self.agents, 0.0)
         terminations = dict.fromkeys(self.agents, False)
         truncations = dict.fromkeys(self.agents, False)
