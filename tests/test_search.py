@@ -146,3 +146,22 @@ def test_a_bad_policy_or_epsilon_is_refused() -> None:
     for bad in (-0.1, 1.5, "x", None):
         with pytest.raises(SearchError, match="epsilon"):
             SearchAgent(caravan, epsilon=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), -0.5, True, "0.7", None])
+def test_an_exploration_constant_that_is_no_finite_number_is_refused(bad: Any) -> None:
+    # NaN was accepted: every comparison with it is false, so the search always took the
+    # first child it tried.
+    with pytest.raises(SearchError, match=r"^exploration must be a finite number >= 0, got "):
+        SearchAgent(caravan, exploration=bad)
+    assert SearchAgent(caravan, exploration=0).exploration == 0.0
+
+
+def test_asked_to_choose_among_nothing_the_search_agent_says_so() -> None:
+    from cardwar.errors import AgentError
+
+    agent = SearchAgent(caravan, seed=0, iterations=5)
+    state = caravan.new_game(1)
+    observation = caravan.observe(state, 0)
+    with pytest.raises(AgentError, match="among no legal actions"):
+        agent.choose(observation, ())

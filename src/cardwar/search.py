@@ -31,7 +31,7 @@ from typing import Any
 
 import cardwar.core
 from cardwar.core import Variant
-from cardwar.errors import CardwarError
+from cardwar.errors import AgentError, CardwarError
 from cardwar.rng import Rng, choose_index
 
 __all__ = ["SearchAgent", "SearchError"]
@@ -89,6 +89,10 @@ class SearchAgent:
         self.variant = variant
         self._sample = variant.sample_state  # type: ignore[attr-defined]
         self.iterations = iterations
+        # UCB1's constant: a finite number >= 0 (NaN would make every choice the first).
+        if (isinstance(exploration, bool) or not isinstance(exploration, (int, float))
+                or not 0.0 <= exploration < math.inf):
+            raise SearchError(f"exploration must be a finite number >= 0, got {exploration!r}")
         self.exploration = float(exploration)
         self.rollout_steps = rollout_steps
         self._evaluate = variant.returns if evaluate is None else evaluate
@@ -102,6 +106,9 @@ class SearchAgent:
 
     def choose(self, observation: Any, legal: tuple[Any, ...]) -> Any:
         """Return the legal action the search visited most (ties: the first listed)."""
+        if not legal:
+            raise AgentError("the search agent was asked to choose among no legal actions "
+                             "(the game is over)")
         if len(legal) == 1:
             return legal[0]
         root = _Node(observation.seat)
