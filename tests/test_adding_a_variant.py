@@ -45,6 +45,7 @@ from cardwar.core import (
     ranks_option,
 )
 from cardwar.encoding import ListedCodec
+from cardwar.errors import ArgumentError
 from cardwar.render import format_card, indent_block
 from cardwar.rng import Rng
 from tests import strategies
@@ -360,3 +361,11 @@ def test_a_variant_without_a_picture_is_drawn_as_its_text(high_card: Variant) ->
     assert escape(high_card.render_observation(high_card.observe(state, 1),
                                                ascii=True).splitlines()[0]) in svg(
         high_card.observe(state, 1))
+
+
+def test_a_variant_without_shapes_has_no_shaped_reward(high_card: Variant) -> None:
+    from cardwar import rewards
+
+    assert rewards.shapes(high_card) == ()
+    with pytest.raises(ArgumentError, match="has no shaped reward"):
+        rewards.Shaping(high_card, "cards")

@@ -166,8 +166,9 @@ class Variant(Protocol):
     :mod:`cardwar.svg`; else its text is drawn), ``sample_state(observation, rng)``
     (determinization, :mod:`cardwar.sampling`), ``search_agent(seed)`` (its search
     agent), ``BATCH_ENGINE`` (the name of the module of its batch engine,
-    :mod:`cardwar.batch`, imported when first used) and ``BOUNDED_OPTIONS`` (options that
-    bound the length of a game whose defaults do not, for the OpenSpiel games).
+    :mod:`cardwar.batch`, imported when first used), ``BOUNDED_OPTIONS`` (options that
+    bound the length of a game whose defaults do not, for the OpenSpiel games) and
+    ``REWARD_SHAPES`` (its shaped rewards by name, :mod:`cardwar.rewards`).
     """
 
     NAME: str

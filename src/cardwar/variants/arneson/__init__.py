@@ -19,6 +19,7 @@ then seat 1, and the second commitment reveals both and resolves the round.
 ([(0, 'QH'), (1, '2C')], 0)
 """
 
+from cardwar import _shaping
 from cardwar.variants.arneson.agents import ArnesonHeuristic, ArnesonSearch, heuristic, search_agent
 from cardwar.variants.arneson.encoding import (
     action_from_index,
@@ -76,6 +77,10 @@ from cardwar.variants.arneson.view import (
     render_state,
 )
 
+#: The shaped rewards of the game (:mod:`cardwar.rewards`): the share of the cards a seat
+#: holds.
+REWARD_SHAPES = {"cards": _shaping.cards}
+
 #: The module of the game's batch engine, which :mod:`cardwar.batch` imports when it is
 #: first used (the ``fast`` extra's compiled kernel, and the same games through ``step``).
 BATCH_ENGINE = "cardwar.variants.arneson._batch"
@@ -87,6 +92,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "NAME",
+    "REWARD_SHAPES",
     "RULES_VERSION",
     "SIMULTANEOUS",
     "STEP_NAME",

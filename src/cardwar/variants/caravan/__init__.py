@@ -93,6 +93,29 @@ from cardwar.variants.caravan.view import (
     render_state,
 )
 
+
+def _positions(observation: Observation) -> float:
+    """The ``positions`` shape: half the positions the seat would win now less the
+    opponent's (over three), half how close its caravans are to selling less the
+    opponent's (a caravan's value up to 21 over 21, and 0 over 26, where it must shrink
+    before it sells)."""
+    seat = observation.seat
+    won = position_winners(observation.caravans)
+    lead = sum(1 if w == seat else 0 if w is None else -1 for w in won) / 3
+
+    def near(value: int) -> float:
+        return 0.0 if value > SALE_MAX else min(value, SALE_MIN) / SALE_MIN
+
+    values = [c.value for c in observation.caravans]
+    mine, theirs = (values[:3], values[3:]) if seat == 0 else (values[3:], values[:3])
+    closer = (sum(map(near, mine)) - sum(map(near, theirs))) / 3
+    return (lead + closer) / 2
+
+
+#: The shaped rewards of the game (:mod:`cardwar.rewards`): the positions a seat would
+#: win now and how close its caravans are to selling, against the opponent's.
+REWARD_SHAPES = {"positions": _positions}
+
 #: The module of the game's batch engine, which :mod:`cardwar.batch` imports when it is
 #: first used (the ``fast`` extra's compiled kernel, and the same games through ``step``).
 BATCH_ENGINE = "cardwar.variants.caravan._batch"
@@ -105,6 +128,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "NAME",
+    "REWARD_SHAPES",
     "RULES_VERSION",
     "SALE_MAX",
     "SALE_MIN",

@@ -22,6 +22,7 @@ hands are refilled; a deal that ends is scored and the next one dealt.
 ('0:9S 1:9C 2:AH / 0:JK=TOP 1:JH -> seat 0 takes 7', 0)
 """
 
+from cardwar import _shaping
 from cardwar.variants.cold_war.agents import (
     ColdWarHeuristic,
     ColdWarSearch,
@@ -98,6 +99,17 @@ from cardwar.variants.cold_war.view import (
     render_state,
 )
 
+
+def _points(observation: Observation) -> float:
+    """The ``points`` shape: the seat's total against the best other total, over the
+    target."""
+    return _shaping.points_lead(observation.totals, observation.seat, observation.options.target)
+
+
+#: The shaped rewards of the game (:mod:`cardwar.rewards`): a seat's total against the
+#: best other total.
+REWARD_SHAPES = {"points": _points}
+
 #: The module of the game's batch engine, which :mod:`cardwar.batch` imports when it is
 #: first used (the ``fast`` extra's compiled kernel, and the same games through ``step``).
 BATCH_ENGINE = "cardwar.variants.cold_war._batch"
@@ -113,6 +125,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "NAME",
+    "REWARD_SHAPES",
     "RULES_VERSION",
     "SIMULTANEOUS",
     "STEP_NAME",

@@ -31,6 +31,7 @@ committed one seat at a time and stay hidden until the last one is in.
 ((37, 32), 0, 69)
 """
 
+from cardwar import _shaping
 from cardwar.variants.generals.agents import (
     GeneralsHeuristic,
     GeneralsSearch,
@@ -105,6 +106,17 @@ from cardwar.variants.generals.view import (
     render_state,
 )
 
+
+def _points(observation: Observation) -> float:
+    """The ``points`` shape: the seat's score against the best other score, over the
+    target."""
+    return _shaping.points_lead(observation.scores, observation.seat, observation.options.target)
+
+
+#: The shaped rewards of the game (:mod:`cardwar.rewards`): a seat's score against the
+#: best other score.
+REWARD_SHAPES = {"points": _points}
+
 #: The module of the game's batch engine, which :mod:`cardwar.batch` imports when it is
 #: first used (the ``fast`` extra's compiled kernel, and the same games through ``step``).
 BATCH_ENGINE = "cardwar.variants.generals._batch"
@@ -117,6 +129,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "NAME",
+    "REWARD_SHAPES",
     "RULES_VERSION",
     "SIMULTANEOUS",
     "SQUAD_DONE",

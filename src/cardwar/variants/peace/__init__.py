@@ -12,6 +12,7 @@ holds what differs.
 won by seat 0 (all_cards) after 56 battles
 """
 
+from cardwar import _shaping
 from cardwar.variants.peace.agents import heuristic
 from cardwar.variants.peace.encoding import (
     action_from_index,
@@ -72,6 +73,10 @@ from cardwar.variants.peace.view import (
     render_state,
 )
 
+#: The shaped rewards of the game (:mod:`cardwar.rewards`): the share of the cards a seat
+#: holds.
+REWARD_SHAPES = {"cards": _shaping.cards}
+
 #: The module of the game's batch engine, which :mod:`cardwar.batch` imports when it is
 #: first used (the ``fast`` extra's compiled kernel, and the same games through ``step``).
 BATCH_ENGINE = "cardwar.variants.peace._batch"
@@ -84,6 +89,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "NAME",
+    "REWARD_SHAPES",
     "RULES_VERSION",
     "SIMULTANEOUS",
     "STEP_NAME",

@@ -10,6 +10,7 @@ named in comments (``WAR-...``) is defined there.
 won by seat 1 (all_cards) after 104 battles
 """
 
+from cardwar import _shaping
 from cardwar.variants.war.agents import heuristic
 from cardwar.variants.war.encoding import (
     action_from_index,
@@ -71,6 +72,10 @@ from cardwar.variants.war.view import (
     render_state,
 )
 
+#: The shaped rewards of the game (:mod:`cardwar.rewards`): the share of the cards a seat
+#: holds.
+REWARD_SHAPES = {"cards": _shaping.cards}
+
 #: The module of the game's batch engine, which :mod:`cardwar.batch` imports when it is
 #: first used (the ``fast`` extra's compiled kernel, and the same games through ``step``).
 BATCH_ENGINE = "cardwar.variants.war._batch"
@@ -82,6 +87,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "NAME",
+    "REWARD_SHAPES",
     "RULES_VERSION",
     "SIMULTANEOUS",
     "STEP_NAME",
