@@ -19,8 +19,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
+import threading
 from collections.abc import Sequence
+from typing import Any
 
 from cardwar import __version__, records
 from cardwar.cli import play, replay, rules, simulate, tournament
@@ -65,27 +68,80 @@ def _build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``cardwar`` command; return its exit status."""
+    """Run the ``cardwar`` command; return its exit status.
+
+    Ctrl-C ends the command at once with status 130, whatever it is doing: an interrupt
+    that a library turned into another error on its way out (numba compiling a kernel
+    does) still counts as one, and worker threads still running a kernel (``simulate``
+    runs them on threads) do not hold the process: once ``interrupted`` is printed, the
+    process exits without waiting for them.
+    """
     parser = _build_parser()
     args = parser.parse_args(argv)
-    try:
-        status: int = args.func(args)
-    except records.RecordError as err:
+    with _Interrupts() as interrupts:
+        try:
+            status: int = args.func(args)
+        except BaseException as err:  # sorted in _failure; the rest re-raised
+            if interrupts.seen or isinstance(err, KeyboardInterrupt):
+                print("\ninterrupted", file=sys.stderr)
+                _leave_running_threads()
+                return EXIT_INTERRUPTED
+            return _failure(err)
+    return status
+
+
+def _failure(err: BaseException) -> int:
+    """Print the error of a command that failed; return its exit status (re-raise an
+    error that is a bug, not the user's)."""
+    if isinstance(err, records.RecordError):
         print(f"cardwar: error: {err}", file=sys.stderr)
         return EXIT_FAILURE
-    except (UnknownVariantError, OptionError, SeedError, UsageError, ValueError) as err:
+    if isinstance(err, (UnknownVariantError, OptionError, SeedError, UsageError, ValueError)):
         print(f"cardwar: error: {err}", file=sys.stderr)
         return EXIT_USAGE
-    except OSError as err:
+    if isinstance(err, OSError):
         if isinstance(err, BrokenPipeError):  # e.g. `cardwar play war | head`
             _quiet_stdout()
             return 0
         print(f"cardwar: error: {err}", file=sys.stderr)
         return EXIT_FAILURE
-    except KeyboardInterrupt:
-        print("\ninterrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
-    return status
+    raise err
+
+
+class _Interrupts:
+    """While inside, Ctrl-C raises ``KeyboardInterrupt`` as usual and is also noted in
+    :attr:`seen` (only in the main thread, and only where Ctrl-C is not ignored)."""
+
+    def __init__(self) -> None:
+        self.seen = False
+        self._previous: Any = None
+
+    def _handle(self, signum: int, frame: Any) -> None:
+        self.seen = True
+        raise KeyboardInterrupt
+
+    def __enter__(self) -> _Interrupts:
+        if (threading.current_thread() is threading.main_thread()
+                and signal.getsignal(signal.SIGINT) is signal.default_int_handler):
+            self._previous = signal.signal(signal.SIGINT, self._handle)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+
+
+def _leave_running_threads() -> None:
+    """Exit the process now, status 130, if threads other than this one still run (the
+    interpreter would wait for them at exit: a kernel compiling, a chunk of games);
+    else return, and the caller returns the status."""
+    if threading.current_thread() is not threading.main_thread():
+        return  # pragma: no cover - main() runs on the main thread
+    if any(t.is_alive() and not t.daemon for t in threading.enumerate()
+           if t is not threading.current_thread()):
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(EXIT_INTERRUPTED)
 
 
 def _quiet_stdout() -> None:

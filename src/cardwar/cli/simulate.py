@@ -347,32 +347,40 @@ def _batch_chunks(game: Variant, options: Any, seed: int, n: int, jobs: int, max
 def _on_threads(run: Callable[[Any], Iterator[Any]], label: str, n: int, jobs: int,
                 quiet: bool) -> Iterator[Any]:
     """Yield the chunks ``run(executor)`` gives for a run of ``n`` games, the executor
-    being a pool of ``jobs`` threads (or this thread), with a progress bar unless
-    ``quiet``; the pool is shut down however the run ends."""
+    being a pool of ``jobs`` threads (one for a run of one chunk), with a progress bar
+    unless ``quiet``; the pool is shut down however the run ends.
+
+    The kernels run on the pool's threads even for ``--jobs 1``, so that this thread
+    only waits and Ctrl-C is seen at once, a kernel's compile included (see
+    :func:`cardwar.cli.main`). When numba compiles a kernel (its first run on the
+    machine) a line says so, unless ``quiet``, and the bar's clock starts again once it
+    is compiled, so that its rate counts games, not the compile.
+    """
     from concurrent.futures import ThreadPoolExecutor
 
     from tqdm import tqdm
 
-    pool = ThreadPoolExecutor(jobs) if jobs > 1 and n > _BATCH_CHUNK else None
+    from cardwar._compiling import COMPILE_NOTICE, COMPILE_SECONDS, compile_notices
+
+    pool = ThreadPoolExecutor(jobs if jobs > 1 and n > _BATCH_CHUNK else 1)
     try:
         with tqdm(total=n, unit="game", disable=quiet, file=sys.stderr, desc=label) as bar:
-            for chunk in run(pool if pool is not None else _InProcess()):
-                yield chunk
-                bar.update(len(chunk))
+
+            def started() -> None:
+                if not quiet:
+                    bar.write(COMPILE_NOTICE.format(what=label, seconds=COMPILE_SECONDS),
+                              file=sys.stderr)
+
+            def ended(seconds: float) -> None:
+                if bar.n == 0:
+                    bar.reset()  # the rate from here on counts games, not the compile
+
+            with compile_notices(started, ended):
+                for chunk in run(pool):
+                    yield chunk
+                    bar.update(len(chunk))
     finally:
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
-
-
-class _InProcess:
-    """An executor that runs each call at once in this process, for ``--jobs 1``."""
-
-    def submit(self, fn: Any, /, *args: Any) -> Any:
-        from concurrent.futures import Future
-
-        future: Future[Any] = Future()
-        future.set_result(fn(*args))
-        return future
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _chunk_rows(chunk: batch.BatchChunk, max_steps: int) -> Iterator[dict[str, Any]]:
