@@ -4,30 +4,42 @@ extra): the learner plays one seat, cardwar agents play the others.
 ``CardwarEnv(name, seat=0, opponents="heuristic", render_mode=None, **options)``: the
 learner's actions are the variant's integer ids (``Discrete(num_actions)``); its
 observation is its observation tensor as float32 (with General's War's squad cards picked
-so far appended); ``info["action_mask"]`` holds the legal ids (int8); the reward is the
-learner's ``returns`` when the game ends, 0 before. A game cut short by a length limit is
-truncated, any other end terminated. ``opponents`` is an agent kind (``random``,
-``heuristic``, ``first``, ``search`` for the variant's search agent, a stronger yardstick;
-seeded from the game's seed) for every other seat, or a list of
-agents, one per other seat in seat order. An illegal id loses the game on the spot
-(reward -1, terminated, ``info["illegal_action"]``), as PettingZoo's own environments
-do; ``illegal_action="raise"`` raises cardwar's error instead. In a game that plays
-itself (War, Peace) every step is the learner's, its one action. ``reset(seed=7)`` plays the game of
-``cardwar play NAME --seed 7`` (seeds of any size are accepted); ``reset``'s ``options``
-argument is not used. Render modes: ``ansi`` (the whole table as text), ``human``
-(printed).
+so far appended); ``info["action_mask"]`` holds the legal ids (int8) and
+``action_masks()`` the same as booleans (what sb3-contrib's ``MaskablePPO`` asks for);
+the reward is the learner's ``returns`` when the game ends, 0 before. A game cut short
+by a length limit is truncated, any other end terminated.
+
+``opponents`` is one entry for every other seat, or a list of entries, one per other
+seat in seat order. An entry is an agent kind (a str: ``random``, ``heuristic``,
+``first``, ``search`` for the variant's search agent, a stronger yardstick, and every
+other kind :func:`cardwar.agents.agent` builds) or a factory (any callable, an agent
+class included, that takes a seed and returns an agent): either is built again at every
+``reset`` from the game's seed, so ``reset(seed=7)`` plays the same game every time. An
+entry may also be an agent object, which plays every game and keeps its own state from
+one game to the next (a game against it is reproducible only if it is). Every entry is
+checked when the environment is made.
+
+An illegal id loses the game on the spot (reward -1, terminated,
+``info["illegal_action"]``), as PettingZoo's own environments do;
+``illegal_action="raise"`` raises cardwar's error instead. In a game that plays itself
+(War, Peace) every step is the learner's, its one action. ``reset(seed=7)`` plays the
+game of ``cardwar play NAME --seed 7`` (seeds of any size are accepted); ``reset``'s
+``options`` argument is not used. Render modes: ``ansi`` (the whole table as text),
+``human`` (printed).
 
 >>> from cardwar.gymnasium import CardwarEnv
 >>> env = CardwarEnv("arneson", opponents="random")
 >>> observation, info = env.reset(seed=3)
 >>> observation.shape, int(info["action_mask"].sum()) > 0
 ((330,), True)
+>>> bool((env.action_masks() == info["action_mask"].astype(bool)).all())
+True
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, SupportsFloat
+from collections.abc import Callable, Sequence
+from typing import Any, SupportsFloat, TypeAlias, cast
 
 from cardwar._extras import need
 
@@ -37,41 +49,58 @@ with need("gymnasium", "gymnasium"):
     from gymnasium import spaces
 
 from cardwar import agents
-from cardwar._table import RENDER_MODES, Table, check_render_mode
+from cardwar._table import RENDER_MODES, Table, action_id, check_render_mode, check_reset_options
 from cardwar.core import Agent, IllegalActionError, Variant
-from cardwar.errors import SeatError
+from cardwar.errors import AgentError, ArgumentError, CardwarError, SeatError, shown, wrong_type
 from cardwar.rng import derive_seed
 
-__all__ = ["CardwarEnv", "register_envs"]
+__all__ = ["CardwarEnv", "Opponent", "register_envs"]
 
 Observation = np.ndarray[Any, np.dtype[np.float32]]
 
+#: What may sit in an opponent's seat: an agent kind, a factory of agents (called with a
+#: seed), or an agent.
+Opponent: TypeAlias = "str | Callable[[int], Agent] | Agent"
+
+
+def _is_agent(entry: object) -> bool:
+    """Return whether ``entry`` is an agent object (not a class): it has a callable
+    ``choose``."""
+    return not isinstance(entry, type) and callable(getattr(entry, "choose", None))
+
 
 class CardwarEnv(gymnasium.Env[Observation, np.int64]):
-    """One seat of a cardwar variant against cardwar's agents (see the module)."""
+    """One seat of a cardwar variant against cardwar's agents (see the module).
+
+    Bad input raises cardwar's own errors (:class:`~cardwar.errors.CardwarError`)
+    before anything changes: a variant, seat, render mode, ``illegal_action`` or
+    opponents that cannot be used (:class:`~cardwar.errors.ArgumentError`,
+    :class:`~cardwar.errors.SeatError`, :class:`~cardwar.errors.AgentError`), an action
+    that is not an int id (:class:`~cardwar.errors.ActionTypeError`; a numpy integer is
+    an int, a bool or float is not), an id out of the action space
+    (:class:`~cardwar.encoding.ActionIndexError`), a seed that is not an int. An
+    opponent that chooses an illegal action raises :class:`~cardwar.errors.AgentError`
+    and the step changes nothing. As Gymnasium's convention has it, ``step``,
+    ``render`` and ``action_masks`` before the first ``reset``, and ``step`` once the
+    game has ended, raise Gymnasium's ``ResetNeeded``.
+    """
 
     metadata: dict[str, Any] = {"render_modes": RENDER_MODES, "render_fps": 1}  # noqa: RUF012
 
     def __init__(self, name: str | Variant, seat: int = 0,
-                 opponents: str | Sequence[Agent] = "heuristic",
+                 opponents: Opponent | Sequence[Opponent] = "heuristic",
                  render_mode: str | None = None, illegal_action: str = "lose",
                  **options: Any) -> None:
         check_render_mode(render_mode)
         self.table = Table(name, options)
         if type(seat) is not int or not 0 <= seat < self.table.players:
             raise SeatError(f"seat must be an int in [0, {self.table.players - 1}], got "
-                            f"{seat!r}")
-        others = self.table.players - 1
-        if isinstance(opponents, str):
-            # The library's own check of the kind (and of the game's heuristic), now
-            # rather than at reset.
-            if not self.table.game.AUTOMATIC:
-                agents.agent(opponents, self.table.game.NAME, 0)
-        elif len(opponents) != others:
-            raise ValueError(f"{others} opponents are needed, got {len(opponents)}")
-        if illegal_action not in ("lose", "raise"):
-            raise ValueError(f"illegal_action must be 'lose' or 'raise', got {illegal_action!r}")
+                            f"{shown(seat)}")
+        if type(illegal_action) is not str or illegal_action not in ("lose", "raise"):
+            raise ArgumentError(f"illegal_action must be 'lose' or 'raise', got "
+                                f"{shown(illegal_action)}")
         self.seat = seat
+        self._entries = self._check_opponents(opponents)
         self.opponents = opponents
         self.illegal_action = illegal_action
         self.lost_by_illegal_action = False
@@ -81,52 +110,129 @@ class CardwarEnv(gymnasium.Env[Observation, np.int64]):
         self.action_space = spaces.Discrete(self.table.num_actions)
         self._agents: dict[int, Agent] = {}
 
-    def _seat_agents(self) -> dict[int, Agent]:
+    def _check_opponents(self, opponents: object) -> tuple[Opponent, ...]:
+        """Return one entry per other seat, each checked (kinds built once, for a game
+        with decisions)."""
+        others = self.table.players - 1
+        entries: tuple[Any, ...]
+        if isinstance(opponents, str) or callable(opponents) or _is_agent(opponents):
+            entries = (opponents,) * others
+        elif isinstance(opponents, Sequence) and not isinstance(opponents, bytes):
+            entries = tuple(opponents)
+            if len(entries) != others:
+                raise ArgumentError(f"{others} opponents are needed (one per other seat), "
+                                    f"got {len(entries)}")
+        else:
+            raise wrong_type("CardwarEnv", "opponents that are an agent kind, an agent, a "
+                             "factory of agents or a list of them, one per other seat",
+                             opponents)
+        game = self.table.game
+        for entry in entries:
+            if isinstance(entry, str):
+                if not game.AUTOMATIC:  # (a game that plays itself seats no agents)
+                    # The library's own check of the kind (and of the game's heuristic),
+                    # now rather than at reset.
+                    agents.agent(entry, game, 0)
+            elif not (callable(entry) or _is_agent(entry)):
+                raise AgentError(f"an opponent is an agent kind (a str), an agent (with "
+                                 f"choose(observation, legal)) or a factory of agents "
+                                 f"(called with a seed), got {type(entry).__name__} "
+                                 f"{shown(entry)}")
+        return cast(tuple[Opponent, ...], entries)
+
+    def _seat_agents(self, seed: int) -> dict[int, Agent]:
+        """Return the agent of every other seat for the game of ``seed``: kinds and
+        factories built from it (the same seed, the same game and opponents)."""
         if self.table.game.AUTOMATIC:
             return {}  # nobody decides
         seats = [s for s in range(self.table.players) if s != self.seat]
-        if isinstance(self.opponents, str):
-            # Seeded from the game's seed: the same seed, the same game and opponents.
-            return {s: agents.agent(self.opponents, self.table.game.NAME,
-                                    derive_seed(self.table.seed, 1 + s)) for s in seats}
-        return dict(zip(seats, self.opponents, strict=True))
+        built: dict[int, Agent] = {}
+        for s, entry in zip(seats, self._entries, strict=True):
+            if isinstance(entry, str):
+                built[s] = agents.agent(entry, self.table.game, derive_seed(seed, 1 + s))
+            elif _is_agent(entry):
+                built[s] = entry  # type: ignore[assignment]
+            else:
+                built[s] = self._made(entry, derive_seed(seed, 1 + s), s)  # type: ignore[arg-type]
+        return built
+
+    @staticmethod
+    def _made(factory: Callable[[int], Agent], seed: int, seat: int) -> Agent:
+        try:
+            made = factory(seed)
+        except Exception as err:  # a factory of the user's own: any error it raises
+            raise AgentError(f"the factory of seat {seat}'s opponent failed: "
+                             f"{type(err).__name__}: {err}") from err
+        if not _is_agent(made):
+            raise AgentError(f"the factory of seat {seat}'s opponent returned "
+                             f"{type(made).__name__}, which has no choose(observation, "
+                             "legal)")
+        return made
 
     def _advance(self) -> None:
         """Let the opponents (and the game itself) play until the learner is to act or
         the game ends."""
         table, game = self.table, self.table.game
         while not table.over:
-            seat = game.to_act(table.state)
+            seat = table.deciding
             if seat == self.seat or seat is None:
                 return  # the learner's turn (in a game that plays itself, every step)
-            legal = game.legal_actions(table.state)
-            action = self._agents[seat].choose(game.observe(table.state, seat), legal)
-            table.play_action(action)
+            action = self._agents[seat].choose(game.observe(table.state, seat),
+                                               game.legal_actions(table.state))
+            try:
+                table.play_action(action)
+            except CardwarError as err:
+                raise AgentError(f"the opponent in seat {seat} chose {shown(action)}, "
+                                 f"which the game refuses: {err}") from err
 
-    def _info(self) -> dict[str, Any]:
+    def _learner(self) -> int:
         # In a game that plays itself the learner acts at every step, whatever seat the
         # table would give the step to (it takes the seats in turn for PettingZoo).
-        seat = self.table.to_act() if self.table.game.AUTOMATIC else self.seat
-        return {"action_mask": self.table.mask(seat)}
+        return self.table.to_act() if self.table.game.AUTOMATIC else self.seat
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.table.mask(self._learner())}
+
+    def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        """Return the learner's legal ids now as booleans, a new array (none once the
+        game has ended): the method sb3-contrib's ``MaskablePPO`` calls."""
+        if self.table.state is None:
+            raise gymnasium.error.ResetNeeded("no game in progress: call reset()")
+        return self.table.bool_mask(self._learner())
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[Observation, dict[str, Any]]:
-        super().reset(seed=seed)
-        if seed is None and self.table.state is None:
+        """Start a new game (see the module); ``options`` is not used."""
+        check_reset_options(options)
+        table = self.table
+        given = seed is not None
+        if not given and table.state is None:
             # Gymnasium's own generator, seeded by the first reset's seed or the OS.
             seed = int(self.np_random.integers(0, 2**63))
-        self.table.reset(seed)
+        planned = table.next_seed(seed)  # checks the seed
+        built = self._seat_agents(planned[2])
+        saved = table.snapshot()
+        try:
+            table.start(planned)
+            self._agents = built
+            self._advance()
+        except BaseException:
+            table.restore(saved)
+            raise
+        super().reset(seed=planned[2] if given else None)
         self.lost_by_illegal_action = False
-        self._agents = self._seat_agents()
-        self._advance()
-        return self.table.observation(self.seat), self._info()
+        return table.observation(self.seat), self._info()
 
     def step(self, action: Any) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
+        """Play the learner's id ``action``, then the opponents' moves (see the
+        module)."""
         table = self.table
-        if table.over or self.lost_by_illegal_action:
+        if table.state is None or table.over or self.lost_by_illegal_action:
             raise gymnasium.error.ResetNeeded("the game is over: call reset()")
+        index = action_id(action)
+        saved = table.snapshot()
         try:
-            table.play(int(action))
+            table.play(index)
         except IllegalActionError:
             if self.illegal_action == "raise":
                 raise
@@ -134,10 +240,14 @@ class CardwarEnv(gymnasium.Env[Observation, np.int64]):
             self.lost_by_illegal_action = True
             info = {**self._info(), "illegal_action": True}
             return table.observation(self.seat), -1.0, True, False, info
-        self._advance()
+        try:
+            self._advance()
+        except BaseException:
+            table.restore(saved)
+            raise
         reward = 0.0
         terminated = truncated = False
-        if table.game.outcome(table.state) is not None:
+        if table.result is not None:  # (not table.over: narrowed by the check above)
             reward = float(table.game.returns(table.state)[self.seat])
             truncated = table.truncated
             terminated = not truncated
@@ -146,6 +256,9 @@ class CardwarEnv(gymnasium.Env[Observation, np.int64]):
         return table.observation(self.seat), reward, terminated, truncated, self._info()
 
     def render(self) -> str | None:
+        """Render the table in the environment's render mode."""
+        if self.table.state is None and self.render_mode is not None:
+            raise gymnasium.error.ResetNeeded("no game in progress: call reset()")
         return self.table.render(self.render_mode)
 
 
