@@ -4,11 +4,12 @@
 under its ``options``: agents ``seat_0``, ``seat_1``, ...; each observation a dict of
 ``observation`` (the variant's observation tensor as float32, with General's War's
 squad cards picked so far appended) and ``action_mask`` (int8, the legal ids when that
-agent is to act, else none); actions the variant's integer ids; rewards the variant's
-``returns`` when the game ends; a game cut short by a length limit is truncated, any
-other end terminated. In a game that plays itself (War, Peace) the seats take turns at
-its one action. ``parallel_env`` is the same game with simultaneous moves, for the
-variants whose choices are simultaneous (``SIMULTANEOUS``).
+agent is to act, else none; new arrays, so writing into them changes nothing); actions
+the variant's integer ids (Python ints or numpy integers: nothing is coerced); rewards
+the variant's ``returns`` when the game ends; a game cut short by a length limit is
+truncated, any other end terminated. In a game that plays itself (War, Peace) the seats
+take turns at its one action. ``parallel_env`` is the same game with simultaneous moves,
+for the variants whose choices are simultaneous (``SIMULTANEOUS``).
 
 ``reset(seed=7)`` plays the game of ``cardwar play NAME --seed 7``; seeds of any size are
 accepted. ``reset``'s ``options`` argument is not used: a game's options are fixed when the
