@@ -234,3 +234,14 @@ def test_illegal_ids_still_lose_or_raise() -> None:
 def env_size(made: Any) -> int:
     """Return the number of action ids of a made environment."""
     return int(made.action_space.n)
+
+
+@pytest.mark.parametrize("value", [np.int64(-1), np.array([1, 2]), np.float64(0.5)], ids=repr)
+def test_numpy_values_are_no_agents(value: Any) -> None:
+    # numpy values have a choose method of their own: they were taken for agents, and
+    # the first opponent move raised numpy's ValueError.
+    with pytest.raises(AgentError):
+        CardwarEnv("generals", opponents=[value])
+    if not isinstance(value, np.ndarray):  # (an array is a sequence of opponents)
+        with pytest.raises(ArgumentError):
+            CardwarEnv("generals", opponents=value)

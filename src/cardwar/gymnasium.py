@@ -64,9 +64,10 @@ Opponent: TypeAlias = "str | Callable[[int], Agent] | Agent"
 
 
 def _is_agent(entry: object) -> bool:
-    """Return whether ``entry`` is an agent object (not a class): it has a callable
-    ``choose``."""
-    return not isinstance(entry, type) and callable(getattr(entry, "choose", None))
+    """Return whether ``entry`` is an agent object: it has a callable ``choose`` (and is
+    not a class, nor a numpy value, whose ``choose`` is numpy's)."""
+    return (not isinstance(entry, (type, np.ndarray, np.generic))
+            and callable(getattr(entry, "choose", None)))
 
 
 class CardwarEnv(gymnasium.Env[Observation, np.int64]):
