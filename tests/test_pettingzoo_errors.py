@@ -197,3 +197,19 @@ def test_a_parallel_step_refused_by_the_game_changes_nothing() -> None:
     with pytest.raises(ActionIndexError):
         par.step(dict.fromkeys(par.agents, 10**9))
     assert par.table.steps == 0
+
+
+def test_the_wrapped_last_keeps_pettingzoos_order() -> None:
+    # The wrapper's last() asks the environment at once (for speed); before the first
+    # reset it still answers as PettingZoo's wrapper does.
+    game = env("cold-war")
+    with pytest.raises(AttributeError, match="before reset"):
+        game.last()
+    game.reset(seed=3)
+    observation, reward, terminated, truncated, info = game.last()
+    raw = game.unwrapped
+    expected = raw.observe(raw.agent_selection)
+    assert (observation["observation"] == expected["observation"]).all()
+    assert (observation["action_mask"] == expected["action_mask"]).all()
+    assert (reward, terminated, truncated, info) == (0.0, False, False, {})
+    assert game.last(observe=False)[0] is None

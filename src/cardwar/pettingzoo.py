@@ -50,7 +50,19 @@ def env(name: str | Variant, render_mode: str | None = None, **options: Any) -> 
     ``reset``) with PettingZoo's own ``AssertionError`` or ``AttributeError``. Every
     other error is cardwar's own, the environment's checks of the actions included
     (PettingZoo's out-of-bounds wrapper is not used: it answers with an assertion)."""
-    return wrappers.OrderEnforcingWrapper(raw_env(name, render_mode, **options))
+    return _OrderEnforcing(raw_env(name, render_mode, **options))
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order-enforcing wrapper, whose ``last`` asks the environment at once
+    rather than reading its every attribute through the wrapper."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """Return the selected agent's observation, cumulative reward, termination,
+        truncation and info, as PettingZoo's ``last``."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)  # type: ignore[no-any-return]
 
 
 def raw_env(name: str | Variant, render_mode: str | None = None, **options: Any
@@ -243,6 +255,8 @@ class CardwarParallelEnv(_Seats, ParallelEnv):  # type: ignore[misc]
         state, legal = table.state, table.legal()
         while True:
             masks[seat] = np.frombuffer(legal, dtype=np.int8).copy()
+            if len(masks) == table.players:
+                return masks  # (no need to play the round out)
             state = game.step(state, game.legal_actions(state)[0])
             following = game.to_act(state)
             if following is None or following in masks:
