@@ -259,8 +259,8 @@ class CardwarParallelEnv(_Seats, ParallelEnv):  # type: ignore[misc]
                 return masks  # (no need to play the round out)
             state = game.step(state, game.legal_actions(state)[0])
             following = game.to_act(state)
-            if following is None or following in masks:
-                return masks
+            if following is None or following in masks:  # pragma: no cover - a plugin's
+                return masks  # (every seat of a built-in simultaneous game chooses)
             seat, legal = following, game.legal_action_mask(state)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
