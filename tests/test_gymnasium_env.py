@@ -245,3 +245,20 @@ def test_numpy_values_are_no_agents(value: Any) -> None:
     if not isinstance(value, np.ndarray):  # (an array is a sequence of opponents)
         with pytest.raises(ArgumentError):
             CardwarEnv("generals", opponents=value)
+
+
+def test_a_kind_is_checked_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    built: list[str] = []
+    real = agents.agent
+
+    def counting(kind: str, name: Any, seed: int) -> Any:
+        built.append(kind)
+        return real(kind, name, seed)
+
+    monkeypatch.setattr(agents, "agent", counting)
+    CardwarEnv("cold-war", opponents="random")
+    assert built == ["random"]
+    # Beside an entry that is no agent (a numpy array, which compares elementwise).
+    with pytest.raises(AgentError):
+        CardwarEnv("cold-war", opponents=["first", np.array([1, 2])])
+    assert built == ["random", "first"]

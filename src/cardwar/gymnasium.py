@@ -128,12 +128,15 @@ class CardwarEnv(gymnasium.Env[Observation, np.int64]):
                              "factory of agents or a list of them, one per other seat",
                              opponents)
         game = self.table.game
+        checked: set[str] = set()
         for entry in entries:
             if isinstance(entry, str):
-                if not game.AUTOMATIC:  # (a game that plays itself seats no agents)
+                # (A game that plays itself seats no agents; a kind is checked once.)
+                if not game.AUTOMATIC and entry not in checked:
                     # The library's own check of the kind (and of the game's heuristic),
                     # now rather than at reset.
                     agents.agent(entry, game, 0)
+                    checked.add(entry)
             elif not (callable(entry) or _is_agent(entry)):
                 raise AgentError(f"an opponent is an agent kind (a str), an agent (with "
                                  f"choose(observation, legal)) or a factory of agents "
