@@ -114,6 +114,15 @@ def test_an_opponent_that_chooses_an_illegal_action_changes_nothing() -> None:
     assert _fingerprint(env) == before
     with pytest.raises(AgentError, match="seat 0"):
         CardwarEnv("arneson", seat=1, opponents=[Cheat()]).reset(seed=1)
+    # A reset refused so leaves the game in progress, and its opponents, as they were.
+    playing = CardwarEnv("arneson", seat=1, opponents=[agents.FirstAgent])
+    playing.reset(seed=1)
+    before, opponents = _fingerprint(playing), dict(playing._agents)
+    playing._entries = (lambda seed: Cheat(),)
+    with pytest.raises(AgentError, match="seat 0"):
+        playing.reset(seed=2)
+    assert _fingerprint(playing) == before
+    assert playing._agents == opponents
 
 
 @pytest.mark.parametrize("opponents", [

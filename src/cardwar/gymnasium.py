@@ -215,13 +215,14 @@ class CardwarEnv(gymnasium.Env[Observation, np.int64]):
             seed = int(self.np_random.integers(0, 2**63))
         planned = table.next_seed(seed)  # checks the seed
         built = self._seat_agents(planned[2])
-        saved = table.snapshot()
+        saved, playing = table.snapshot(), self._agents
         try:
             table.start(planned)
             self._agents = built
             self._advance()
         except BaseException:
             table.restore(saved)
+            self._agents = playing
             raise
         super().reset(seed=planned[2] if given else None)
         self.lost_by_illegal_action = False
