@@ -1,13 +1,18 @@
 """A single-agent Gymnasium environment of every cardwar variant (the ``gymnasium``
 extra): the learner plays one seat, cardwar agents play the others.
 
-``CardwarEnv(name, seat=0, opponents="heuristic", render_mode=None, **options)``: the
+``CardwarEnv(name, seat=0, opponents="heuristic", render_mode=None, shaping=None,
+**options)``: the
 learner's actions are the variant's integer ids (``Discrete(num_actions)``); its
 observation is its observation tensor as float32 (with General's War's squad cards picked
 so far appended); ``info["action_mask"]`` holds the legal ids (int8) and
 ``action_masks()`` the same as booleans (what sb3-contrib's ``MaskablePPO`` asks for);
 the reward is the learner's ``returns`` when the game ends, 0 before. A game cut short
-by a length limit is truncated, any other end terminated.
+by a length limit is truncated, any other end terminated. ``shaping`` names one of the
+variant's shaped rewards (:mod:`cardwar.rewards`: ``cards``, ``points`` or
+``positions``), added to the reward at every step and paid back in full when the game
+ends, so that a game's undiscounted return is still its result; ``shaping_scale``
+(1 by default) multiplies it.
 
 ``opponents`` is one entry for every other seat, or a list of entries, one per other
 seat in seat order. An entry is an agent kind (a str: ``random``, ``heuristic``,
@@ -52,6 +57,7 @@ from cardwar import agents
 from cardwar._table import RENDER_MODES, Table, action_id, check_render_mode, check_reset_options
 from cardwar.core import Agent, IllegalActionError, Variant
 from cardwar.errors import AgentError, ArgumentError, CardwarError, SeatError, shown, wrong_type
+from cardwar.rewards import Shaping, shapes
 from cardwar.rng import derive_seed
 
 __all__ = ["CardwarEnv", "Opponent", "register_envs"]
@@ -91,6 +97,7 @@ class CardwarEnv(gymnasium.Env[Observation, np.int64]):
     def __init__(self, name: str | Variant, seat: int = 0,
                  opponents: Opponent | Sequence[Opponent] = "heuristic",
                  render_mode: str | None = None, illegal_action: str = "lose",
+                 shaping: str | None = None, shaping_scale: float = 1.0,
                  **options: Any) -> None:
         check_render_mode(render_mode)
         self.table = Table(name, options)
@@ -101,6 +108,13 @@ class CardwarEnv(gymnasium.Env[Observation, np.int64]):
             raise ArgumentError(f"illegal_action must be 'lose' or 'raise', got "
                                 f"{shown(illegal_action)}")
         self.seat = seat
+        #: The shaped reward's tally of the current game (None: the result alone).
+        self.shaping: Shaping | None = None
+        if shaping is not None:
+            self.shaping = Shaping(self.table.game, shaping, shaping_scale)
+        elif shaping_scale != 1.0:
+            raise ArgumentError(f"shaping_scale {shown(shaping_scale)} without shaping: "
+                                f"name a shape ({', '.join(shapes(self.table.game))})")
         self._entries = self._check_opponents(opponents)
         self.opponents = opponents
         self.illegal_action = illegal_action
@@ -226,6 +240,8 @@ class CardwarEnv(gymnasium.Env[Observation, np.int64]):
             raise
         super().reset(seed=planned[2] if given else None)
         self.lost_by_illegal_action = False
+        if self.shaping is not None:
+            self.shaping.start(table.game.observe(table.state, self.seat))
         return table.observation(self.seat), self._info()
 
     def step(self, action: Any) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
@@ -244,7 +260,8 @@ class CardwarEnv(gymnasium.Env[Observation, np.int64]):
             # The learner loses the game on the spot (as PettingZoo's TerminateIllegal).
             self.lost_by_illegal_action = True
             info = {**self._info(), "illegal_action": True}
-            return table.observation(self.seat), -1.0, True, False, info
+            return (table.observation(self.seat), -1.0 + self._shaped(done=True), True, False,
+                    info)
         try:
             self._advance()
         except BaseException:
@@ -256,9 +273,16 @@ class CardwarEnv(gymnasium.Env[Observation, np.int64]):
             reward = float(table.game.returns(table.state)[self.seat])
             truncated = table.truncated
             terminated = not truncated
+        reward += self._shaped(done=table.result is not None)
         if self.render_mode == "human":
             self.render()
         return table.observation(self.seat), reward, terminated, truncated, self._info()
+
+    def _shaped(self, done: bool) -> float:
+        """Return the shaped reward of the step just played (0 without shaping)."""
+        if self.shaping is None:
+            return 0.0
+        return self.shaping.reward(self.table.game.observe(self.table.state, self.seat), done)
 
     def render(self) -> str | None:
         """Render the table in the environment's render mode."""
