@@ -22,7 +22,7 @@ import attrs
 import pytest
 
 import cardwar
-from cardwar import agents, records, war
+from cardwar import agents, caravan, records, war
 from cardwar import variants as registry
 from cardwar.core import IllegalActionError, NotationError, Outcome, Termination, Variant
 from cardwar.records import Record, RecordError, ReplayMismatch
@@ -390,13 +390,16 @@ def test_a_record_of_another_rules_version_is_refused_at_replay() -> None:
 
 
 def test_a_record_whose_options_are_not_the_variants_is_refused_at_the_options() -> None:
-    # kills _new_game mutmut_20 to _25
-    record = attrs.evolve(war_record(max_steps=2), options="bogus")
+    # kills _new_game mutmut_20 to _25. A value that is no options at all is refused by
+    # the constructor; another variant's options only by the replay.
+    with pytest.raises(RecordError, match=r"^\$\.options: a Record's options must be"):
+        attrs.evolve(war_record(max_steps=2), options="bogus")
+    record = attrs.evolve(war_record(max_steps=2), options=caravan.options())
     with pytest.raises(RecordError) as err:
         records.replay(record)
     assert err.value.path == "$.options"
     assert str(err.value).startswith("$.options: the options cannot start a game: ")
-    assert str(err.value).endswith("got str")
+    assert str(err.value).endswith("options must be war.Options, got Options")
 
 
 # --- a toy variant registered for a test: a step nobody decides, a game too large ---------

@@ -142,8 +142,9 @@ def test_a_failed_write_leaves_the_record_there_and_no_temporary_file(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", full_disk)
-    with pytest.raises(OSError, match="No space left"):
+    with pytest.raises(records.RecordError, match="No space left") as err:
         records.write(attrs.evolve(record, seed=4), path)
+    assert isinstance(err.value.__cause__, OSError)
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
     monkeypatch.undo()

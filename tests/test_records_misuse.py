@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 import pytest
 
-from cardwar import agents, records, war
+from cardwar import agents, caravan, records, war
 from cardwar.errors import StateError
 from cardwar.records import Record, RecordError
 
@@ -211,3 +211,42 @@ def test_a_number_of_thousands_of_digits_gets_the_records_own_message() -> None:
     wide = records.dumps(record).replace('"seed": 3', '"seed": ' + "9" * 100)
     with pytest.raises(RecordError, match=r"\$\.seed"):
         records.loads(wide)
+
+
+# --- a record built by hand ----------------------------------------------------------------
+
+_HAND_BUILT = Record("caravan", caravan.RULES_VERSION, caravan.options(), 1, None, (), None)
+
+
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("variant", 5, "variant must be a non-empty str, got int 5"),
+    ("variant", "", "variant must be a non-empty str"),
+    ("rules_version", "1", "rules_version must be an int >= 1, got str '1'"),
+    ("rules_version", True, "rules_version must be an int >= 1, got bool True"),
+    ("options", {"max_turns": 3}, "options must be a variant's options value, got dict"),
+    ("options", caravan.Options, "options must be a variant's options value, got type"),
+    ("seed", -1, r"seed must be an int in \[0, 2\*\*64 - 1\], got int -1"),
+    ("seed", 1.0, "seed must be an int in"),
+    ("deal", [["AS"]], "deal must be None or a tuple of piles"),
+    ("deal", (("AS", 5),), "deal must be None or a tuple of piles"),
+    ("actions", ["play"], r"actions must be a tuple of action notations \(str\), got list"),
+    ("actions", ("play", None), "actions must be a tuple of action notations"),
+    ("outcome", "won", "outcome must be an Outcome or None, got str 'won'"),
+    ("library_version", 1, "library_version must be a str, got int 1"),
+    ("digest", "abc", "digest must be None or 64 lower-case hexadecimal digits"),
+    ("players", ["random", "random"], "players must be None or a tuple of names"),
+    ("players", ("", None), "players must be None or a tuple of names"),
+])
+def test_a_record_built_by_hand_names_its_wrong_field(field: str, value: Any,
+                                                      message: str) -> None:
+    # Record(...) accepted every one of these, to fail later (or never) far from the cause.
+    with pytest.raises(RecordError, match=r"^\$\." + field + r": a Record's " + message) as err:
+        attrs.evolve(_HAND_BUILT, **{field: value})
+    assert err.value.path == f"$.{field}"
+
+
+def test_a_record_made_to_measure_keeps_its_fields() -> None:
+    made = Record("war", war.RULES_VERSION, war.options(), 2**64 - 1, (("AS",), ("KS",)),
+                  ("play",), None, "1.0", "0" * 64, ("human", None))
+    assert made.seed == 2**64 - 1
+    assert made.players == ("human", None)

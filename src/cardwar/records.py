@@ -22,20 +22,20 @@ True
 
 from __future__ import annotations
 
-import contextlib
 import enum
 import hashlib
+import io
 import json
 import math
 import os
 import re
-import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any, Protocol, cast, runtime_checkable
 
 import attrs
 
+from cardwar._files import write_atomically
 from cardwar._version import __version__
 from cardwar.cards import Card, CardError, parse_card
 from cardwar.core import (
@@ -46,7 +46,7 @@ from cardwar.core import (
     Variant,
     options_to_json,
 )
-from cardwar.errors import CardwarError, StateError, is_text
+from cardwar.errors import CardwarError, StateError, is_text, shown
 from cardwar.piles import Pile
 from cardwar.rng import MAX_SEED
 from cardwar.variants import UnknownVariantError, variant
@@ -177,35 +177,108 @@ def _describe_outcome(result: Outcome | None) -> str:
     return "no outcome (the game goes on)" if result is None else f"the outcome {result}"
 
 
+def _wrong(field: str, expected: str, value: object) -> RecordError:
+    """Return the error of a :class:`Record` field given a value of the wrong kind."""
+    return RecordError(f"a Record's {field} must be {expected}, got "
+                       f"{type(value).__name__} {shown(value)}", f"$.{field}")
+
+
+def _check_name(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, str) or not value:
+        raise _wrong(attribute.name, "a non-empty str", value)
+
+
+def _check_text(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, str):
+        raise _wrong(attribute.name, "a str", value)
+
+
+def _check_rules_version(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not int or value < 1:
+        raise _wrong(attribute.name, "an int >= 1", value)
+
+
+def _check_seed(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not int or not 0 <= value <= MAX_SEED:
+        raise _wrong(attribute.name, "an int in [0, 2**64 - 1]", value)
+
+
+def _check_options(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not attrs.has(type(value)):
+        raise _wrong(attribute.name, "a variant's options value", value)
+
+
+def _is_text_tuple(value: object) -> bool:
+    # The type of every item at once, at C speed: a record may hold a million actions.
+    return type(value) is tuple and set(map(type, value)) <= {str}
+
+
+def _check_deal(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None and not (type(value) is tuple
+                                  and all(_is_text_tuple(pile) for pile in value)):
+        raise _wrong(attribute.name, "None or a tuple of piles, each a tuple of card "
+                     "notations (str)", value)
+
+
+def _check_actions(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not _is_text_tuple(value):
+        raise _wrong(attribute.name, "a tuple of action notations (str)", value)
+
+
+def _check_outcome(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None and not isinstance(value, Outcome):
+        raise _wrong(attribute.name, "an Outcome or None", value)
+
+
+def _check_digest(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None and not (isinstance(value, str) and _DIGEST.match(value)):
+        raise _wrong(attribute.name, "None or 64 lower-case hexadecimal digits (SHA-256)",
+                     value)
+
+
+def _check_players(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None and not (
+        type(value) is tuple
+        and all(name is None or (isinstance(name, str) and 1 <= len(name) <= MAX_PLAYER_NAME)
+                for name in value)
+    ):
+        raise _wrong(attribute.name, f"None or a tuple of names (str of 1 to "
+                     f"{MAX_PLAYER_NAME} characters, or None)", value)
+
+
 @attrs.frozen(slots=True)
 class Record:
     """One game: everything needed to replay it, and its outcome.
 
     Build one with :func:`cardwar.agents.play`, or from JSON with :meth:`from_json` and
-    :func:`loads`, which check every field.
+    :func:`loads`, which check every field. Built by hand, each field is checked for its
+    type (a tuple, not a list, of str for ``actions``; an int in range for ``seed``, ...)
+    and a wrong one raises :class:`RecordError` naming it; whether the actions are legal
+    is what :func:`replay` checks.
     """
 
-    variant: str
+    variant: str = attrs.field(validator=_check_name)
     """The variant's registry name."""
-    rules_version: int
+    rules_version: int = attrs.field(validator=_check_rules_version)
     """The variant's ``RULES_VERSION`` when the game was played."""
-    options: Any
+    options: Any = attrs.field(validator=_check_options)
     """The variant's options value."""
-    seed: int
+    seed: int = attrs.field(validator=_check_seed)
     """The game's seed (with a ``deal``, it still seeds the generator of later draws)."""
-    deal: tuple[tuple[str, ...], ...] | None
+    deal: tuple[tuple[str, ...], ...] | None = attrs.field(validator=_check_deal)
     """The explicit deal (card notation per pile, as ``new_game`` takes it), or ``None``
     when the seed's shuffle dealt the cards."""
-    actions: tuple[str, ...]
+    actions: tuple[str, ...] = attrs.field(validator=_check_actions)
     """Every action of the game, in notation, in the order played."""
-    outcome: Outcome | None
+    outcome: Outcome | None = attrs.field(validator=_check_outcome)
     """How the game ended; ``None`` for a game stopped before its end."""
-    library_version: str = __version__
+    library_version: str = attrs.field(default=__version__, validator=_check_text)
     """The cardwar version that made the record."""
-    digest: str | None = None
+    digest: str | None = attrs.field(default=None, validator=_check_digest)
     """The :func:`digest` of the final state, which replaying checks; ``None`` for a record
     without one (format version 1, or built by hand)."""
-    players: tuple[str | None, ...] | None = None
+    players: tuple[str | None, ...] | None = attrs.field(default=None,
+                                                         validator=_check_players)
     """Who played each seat, by seat: ``"human"``, an agent kind (``"heuristic"``,
     ``"random"``, ...), or ``None`` when not known; ``None`` for a record that does not
     say (format versions 1 and 2). Only a record with a digest holds it (version 3)."""
@@ -683,37 +756,39 @@ def _wrapped(items: object, width: int = 88) -> str:
     return "[\n    " + "\n    ".join(rows) + "\n  ]"
 
 
-def write(record: Record, dest: str | PathLike | IO[str]) -> None:
+def write(record: Record, dest: str | bytes | PathLike | IO[str]) -> None:
     """Write the record as JSON (see :func:`dumps`) to a file path or an open text file.
 
     A path is written whole or not at all: the text goes to a new file in the same folder,
-    which then takes the path's place, so that a failure (text that is not valid Unicode,
-    a full disk) never leaves a truncated record, nor harms a record already there."""
+    which then takes the path's place (a symbolic link there is replaced, not followed),
+    so that a failure (text that is not valid Unicode, a full disk) never leaves a
+    truncated record, nor harms a record already there. Any failure raises
+    :class:`RecordError` (a file system error as its ``__cause__``), and so does a
+    destination that is neither a path nor a file open for writing text."""
     text = dumps(record)
     if not _is_unicode(text):
         raise RecordError(_NOT_UNICODE)
-    if isinstance(dest, (str, PathLike)):
-        write_atomically(Path(dest), text.encode("utf-8"))
-    else:
-        dest.write(text)
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` whole or not at all: into a new file in the same folder,
-    flushed to disk, which then replaces ``path`` (a rename, atomic on POSIX and Windows).
-    An error leaves ``path`` as it was and no temporary file behind."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
-                                         suffix=".tmp")
+    if isinstance(dest, (str, bytes, PathLike)):
+        path = os.fsdecode(dest)
+        if not path or "\0" in path:
+            raise RecordError(f"cannot write a record to {path!r}: not a file path")
+        try:
+            write_atomically(Path(path), text.encode("utf-8"))
+        except OSError as err:
+            raise RecordError(f"cannot write {path!r}: {err.strerror or err}") from err
+        return
+    given: object = dest  # typed, but a caller may pass anything
+    if isinstance(given, (io.RawIOBase, io.BufferedIOBase)):
+        raise RecordError("a record is text: give a file opened in text mode ('w'), not "
+                          f"a binary file ({type(given).__name__})")
+    if not callable(getattr(dest, "write", None)):
+        raise RecordError("expected a path or a file open for writing text, got "
+                          f"{type(dest).__name__}")
     try:
-        with os.fdopen(handle, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+        dest.write(text)
+    except (OSError, ValueError, TypeError) as err:
+        # A file closed or opened for reading, a stream that takes bytes.
+        raise RecordError(f"cannot write the record to {type(dest).__name__}: {err}") from err
 
 
 # --- replaying ------------------------------------------------------------------------

@@ -7,17 +7,20 @@ game with ``--json``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 from typing import Any
 
 import attrs
 
 from cardwar import __version__, batch
 from cardwar import agents as agents_module
+from cardwar._files import atomic_file
 from cardwar._processes import in_processes
 from cardwar.cli._common import (
     SIMULATE_MAX_STEPS,
@@ -288,9 +291,12 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         for result in results:
             tally.add(result)
     else:
-        # The per-game results are written as they come, never all kept in memory.
-        out = sys.stdout if args.json == "-" else open(args.json, "w", encoding="utf-8")  # noqa: SIM115
-        try:
+        # The per-game results are written as they come, never all kept in memory, to a
+        # new file that takes the path's place once complete (an interrupted or failed
+        # run leaves no half-written file, and the file there before as it was).
+        with contextlib.ExitStack() as stack:
+            out = (sys.stdout if args.json == "-"
+                   else stack.enter_context(atomic_file(Path(args.json))))
             head = {
                 "variant": game.NAME,
                 "rules_version": game.RULES_VERSION,
@@ -306,9 +312,6 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                 tally.add(result)
                 out.write(("\n  " if i == 0 else ",\n  ") + json.dumps(result))
             out.write('\n ],\n "summary": ' + json.dumps(tally.summary()) + "\n}\n")
-        finally:
-            if out is not sys.stdout:
-                out.close()
     print("\n".join(_format_summary(tally.summary())), file=text)
     return 0
 
