@@ -33,6 +33,7 @@ agent      seats  wins  draws  losses  win rate   95% interval   score  rating
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
@@ -176,6 +177,30 @@ def _lineup(game: Variant, kinds: Sequence[str], players: int) -> tuple[str, ...
     return tuple(kinds)
 
 
+def _kept(records: object, games: int) -> frozenset[int] | None:
+    """Return the indices of the games whose records ``records`` asks for (``None``: all
+    of them), checked: ``True``, ``False``, or an iterable of game indices in range."""
+    if records is True:
+        return None
+    if records is False:
+        return frozenset()
+    if isinstance(records, (str, bytes, bytearray)) or not isinstance(records, Iterable):
+        raise wrong_type("tournament's records",
+                         "True, False or an iterable of game indices (ints)", records)
+    indices = []
+    for index in records:
+        try:
+            if isinstance(index, bool):
+                raise TypeError
+            number = operator.index(index)  # an int, or a numpy integer
+        except TypeError:
+            raise wrong_type("tournament's records", "game indices (ints)", index) from None
+        if not 0 <= number < games:
+            raise AgentError(f"records: no game {number!r} among games 0 to {games - 1}")
+        indices.append(number)
+    return frozenset(indices)
+
+
 def _names(kinds: Sequence[str]) -> tuple[str, ...]:
     """Return the entries' names: the kind, with ``#2``, ``#3`` for a kind listed again."""
     seen: dict[str, int] = {}
@@ -222,8 +247,9 @@ def _chunks(name: str, options: Any, seed: int, kinds: tuple[str, ...], players:
             games: int, max_steps: int | None, keep: frozenset[int] | None, jobs: int
             ) -> Iterator[list[GameResult]]:
     """Yield the games' results in shares, in game order, from ``jobs`` processes
-    (:func:`cardwar._processes.in_processes`: Ctrl-C stops the run at once)."""
-    size = max(1, min(50, math.ceil(games / (4 * jobs))))
+    (:func:`cardwar._processes.in_processes`: Ctrl-C stops the run at once). In this
+    process (``jobs`` 1) a share is one game, so that each result is in as its game ends."""
+    size = 1 if jobs == 1 else max(1, min(50, math.ceil(games / (4 * jobs))))
     tasks = ((name, options, seed, kinds, players, start, min(start + size, games),
               max_steps, keep) for start in range(0, games, size))
     yield from in_processes(play_games, tasks, 1 if games <= size else jobs)
@@ -324,6 +350,7 @@ def tournament(
     max_steps: int | None = None,
     records: Iterable[int] | bool = False,
     progress: Callable[[int], None] | None = None,
+    on_game: Callable[[GameResult], None] | None = None,
 ) -> TournamentResult:
     """Play a tournament (see the module docstring) and return its result.
 
@@ -333,7 +360,15 @@ def tournament(
     cut each game there (it then counts in ``unfinished``, neither won nor lost).
     ``records``: ``True`` to keep every game's record, or the indices of the games to keep
     (in the result's ``records``, in game order). ``progress`` is called with the
-    number of games finished after each share of them.
+    number of games finished after each share of them. ``on_game`` is called with each
+    game's :class:`GameResult` as soon as it is in, in game order, before ``progress``
+    (one game at a time with ``jobs=1``; a share at a time from worker processes): a
+    caller can save each record as its game ends, so that an interruption keeps every
+    game played so far. An exception from either callback stops the tournament.
+
+    Every argument is checked before any game is played; a bad one raises cardwar's
+    own error (:class:`~cardwar.errors.AgentError` or
+    :class:`~cardwar.errors.ArgumentError`).
     """
     game = as_variant(variant)
     check_seed(seed)
@@ -354,22 +389,19 @@ def tournament(
         raise AgentError(f"max_steps must be an int >= 1 or None, got {max_steps!r}")
     players = game.num_players(game.new_game(0, options))
     kinds = _lineup(game, agents, players)
-    keep: frozenset[int] | None
-    if records is True:
-        keep = None
-    elif records is False:
-        keep = frozenset()
-    else:
-        keep = frozenset(records)
-        bad = sorted(i for i in keep if type(i) is not int or not 0 <= i < games)
-        if bad:
-            raise AgentError(f"records: no game {bad[0]!r} among games 0 to {games - 1}")
+    keep = _kept(records, games)
+    for name, callback in (("progress", progress), ("on_game", on_game)):
+        if callback is not None and not callable(callback):
+            raise wrong_type(f"tournament's {name}", "a callable or None", callback)
 
     def results() -> Iterator[GameResult]:
         done = 0
         for chunk in _chunks(game.NAME, options, seed, kinds, players, games, max_steps,
                              keep, jobs):
-            yield from chunk
+            for result in chunk:
+                if on_game is not None:
+                    on_game(result)
+                yield result
             done += len(chunk)
             if progress is not None:
                 progress(done)
