@@ -6,11 +6,14 @@ verified against its recorded outcome, and drawn as one SVG picture per step wit
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import re
 import sys
-from typing import Any
+from pathlib import Path
 
 from cardwar import records
+from cardwar._files import write_atomically
 from cardwar.cli._common import (
     UsageError,
     _byte_count,
@@ -37,8 +40,10 @@ def add_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
     p.add_argument("--max-bytes", type=_byte_count, default=records.MAX_BYTES,
                    help=f"refuse larger records (default {records.MAX_BYTES})")
     p.add_argument("--svg", metavar="DIR", default=None,
-                   help="also write a picture of the table after every step: "
-                   "DIR/step-000.svg (the deal), step-001.svg, ... (DIR is made if needed)")
+                   help="also write a picture of the table after every step, once the "
+                   "record is verified: DIR/step-000.svg (the deal), step-001.svg, ... "
+                   "(DIR is made if needed; pictures step-NNN.svg of an earlier replay "
+                   "are replaced or removed, other files left alone)")
     p.set_defaults(func=_cmd_replay)
 
 
@@ -54,6 +59,43 @@ def _check_picture_directory(path: str) -> None:
         raise UsageError(f"--svg {path!r}: {where!r} cannot be written to (permission denied)")
 
 
+#: The name of a picture ``--svg`` writes: step-000.svg, step-001.svg, ...
+_PICTURE = re.compile(r"step-[0-9]{3,}\.svg")
+
+
+def _write_pictures(record: records.Record, folder: str) -> None:
+    """Write the pictures of every step of a record to ``folder``, after verifying the
+    record (one that fails writes none): each file whole (a new file renamed into place,
+    which replaces a symbolic link rather than following it), then the pictures of our
+    naming left from an earlier replay removed, so that the folder shows this game only.
+    """
+    records.replay(record)
+    digits = max(3, len(str(len(record.actions))))
+    names = [f"step-{number:0{digits}d}.svg" for number in range(len(record.actions) + 1)]
+    for name in names:
+        path = os.path.join(folder, name)
+        if os.path.isdir(path) and not os.path.islink(path):
+            raise UsageError(f"--svg {folder!r}: {name!r} is a directory, where a picture is "
+                             "to be written")
+    os.makedirs(folder, exist_ok=True)
+    for name, state in zip(names, records.iter_states(record), strict=True):
+        _write_picture(os.path.join(folder, name), svg(state))
+    wanted = set(names)
+    for name in os.listdir(folder):
+        path = os.path.join(folder, name)
+        if (_PICTURE.fullmatch(name) and name not in wanted
+                and (os.path.islink(path) or not os.path.isdir(path))):
+            with contextlib.suppress(FileNotFoundError):  # removed by someone else meanwhile
+                os.unlink(path)
+
+
+def _write_picture(path: str, text: str) -> None:
+    try:
+        write_atomically(Path(path), text.encode("utf-8"), durable=False)
+    except OSError as err:
+        raise OSError(err.errno, f"cannot write the picture {path!r}: {err.strerror}") from err
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
     ascii = _wants_ascii(args)
     pictures = args.svg
@@ -64,14 +106,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     record = records.read(source, max_bytes=args.max_bytes)
     game = record.game
     if pictures is not None:
-        os.makedirs(pictures, exist_ok=True)
-    digits = max(3, len(str(len(record.actions))))
-
-    def draw(number: int, state: Any) -> None:
-        if pictures is not None:
-            path = os.path.join(pictures, f"step-{number:0{digits}d}.svg")
-            with open(path, "w", encoding="utf-8") as out:
-                out.write(svg(state))
+        _write_pictures(record, pictures)
 
     print(
         f"{game.TITLE}, seed {record.seed}"
@@ -86,11 +121,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     stepping = args.step
     states = records.iter_states(record)
     state = next(states)
-    draw(0, state)
     if not args.quiet:
         print(render_state(game, state, ascii=ascii))
     for i, nxt in enumerate(states):
-        draw(i + 1, nxt)
         if not args.quiet:
             seat = game.to_act(state)
             who = "" if seat is None else f"seat {seat}: "
