@@ -10,6 +10,9 @@
 1
 """
 
+from types import ModuleType
+from typing import TYPE_CHECKING
+
 from cardwar._version import __version__
 from cardwar.cards import JOKER, Card, CardError, DealError, Rank, Suit, parse_card, parse_cards
 from cardwar.core import (
@@ -31,18 +34,27 @@ from cardwar.errors import (
     StateError,
 )
 from cardwar.rng import Rng, SeedError, derive_seed
-from cardwar.variants import (
-    UnknownVariantError,
-    all_variants,
-    arneson,
-    caravan,
-    cold_war,
-    generals,
-    peace,
-    variant,
-    variant_names,
-    war,
-)
+from cardwar.variants import UnknownVariantError, all_variants, variant, variant_names
+
+if TYPE_CHECKING:
+    from cardwar.variants import arneson, caravan, cold_war, generals, peace, war
+
+#: The built-in games, imported when first asked for (``cardwar.war``), so that
+#: ``import cardwar`` stays quick.
+_GAMES = ("arneson", "caravan", "cold_war", "generals", "peace", "war")
+
+
+def __getattr__(name: str) -> ModuleType:
+    """Return a built-in game (``cardwar.war``), importing it when first asked for."""
+    if name in _GAMES:
+        game = variant(name)
+        assert isinstance(game, ModuleType)
+        return game
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_GAMES})
 
 __all__ = [
     "JOKER",

@@ -29,16 +29,14 @@ cardwar.variants.UnknownVariantError: unknown variant 'chess'; known variants: w
 from __future__ import annotations
 
 import importlib
-import importlib.abc
 import importlib.machinery
 import importlib.util
-import pkgutil
 import sys
+import threading
 from collections.abc import Sequence
 from types import ModuleType
-from typing import cast
+from typing import Any, cast
 
-from cardwar import svg
 from cardwar.core import Variant
 from cardwar.errors import ArgumentError, CardwarError
 
@@ -72,6 +70,14 @@ _MEMBERS = tuple(
 def register(module: ModuleType) -> Variant:
     """Add a variant (a module or package) to the registry under its ``NAME`` and
     ``ALIASES``; raise :class:`TypeError` naming what it lacks of the protocol."""
+    _load_builtins()  # first, so that the built-in games keep their places
+    from cardwar import svg
+
+    with _LOCK:
+        return _register(module, svg)
+
+
+def _register(module: ModuleType, svg: Any) -> Variant:
     if not isinstance(cast(object, module), Variant):
         missing = ", ".join(dict.fromkeys(m for m in _MEMBERS if not hasattr(module, m)))
         raise TypeError(f"{module.__name__} does not provide the Variant protocol; "
@@ -89,6 +95,7 @@ def register(module: ModuleType) -> Variant:
 
 def variant(name: str) -> Variant:
     """Return the variant registered as ``name`` (a name or an alias, any case)."""
+    _load_builtins()
     try:
         return _VARIANTS[_ALIASES[_key(name)]]
     except (KeyError, AttributeError, TypeError):  # not a name, or not a str at all
@@ -108,37 +115,95 @@ def as_variant(value: Variant | str, name: str = "variant") -> Variant:
 
 def variant_names() -> tuple[str, ...]:
     """Return the registered variant names (not aliases), in registration order."""
+    _load_builtins()
     return tuple(_VARIANTS)
 
 
 def all_variants() -> tuple[Variant, ...]:
     """Return every registered variant, in registration order."""
+    _load_builtins()
     return tuple(_VARIANTS.values())
 
 
-def _register_builtins() -> None:
-    from cardwar.variants import arneson, caravan, cold_war, generals, peace, war
+def _register_builtins() -> tuple[str, ...]:
+    """Return the built-in games' packages under ``cardwar.variants``, in the order they
+    are registered."""
+    return (
+        "war",
+        "peace",
+        "arneson",
+        "cold_war",
+        "generals",
+        "caravan",
+    )
 
-    register(war)
-    register(peace)
-    register(arneson)
-    register(cold_war)
-    register(generals)
-    register(caravan)
+
+#: The built-in games are imported and registered when the registry is first used (a
+#: name looked up, the list asked for, a game imported), not by ``import cardwar``.
+_BUILTINS = tuple(f"{__name__}.{name}" for name in _register_builtins())
+_LOCK = threading.Lock()
+_loaded = False
 
 
-_register_builtins()
+def _load_builtins() -> None:
+    """Import and register the built-in games, once. The imports run outside the lock
+    (the import system has its own), so that two threads, or a game imported directly
+    while another thread looks a name up, cannot wait on each other."""
+    global _loaded
+    if _loaded:
+        return
+    games = [importlib.import_module(name) for name in _BUILTINS]
+    from cardwar import svg
+
+    with _LOCK:
+        # Another thread may have registered them meanwhile: registering a game again
+        # changes nothing, its place included.
+        for game in games:
+            _register(game, svg)
+        _loaded = True
 
 
-class _GameModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+class _Registering:
+    """The loader of a built-in game imported directly (``cardwar.variants.war``) before
+    the registry was used: it runs the game's own loader, then registers the built-in
+    games, as importing them always did."""
+
+    def __init__(self, loader: Any) -> None:
+        self._loader = loader
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._loader, name)
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType | None:
+        """Let the game's own loader make the module."""
+        made: ModuleType | None = self._loader.create_module(spec)
+        return made
+
+    def exec_module(self, module: ModuleType) -> None:
+        """Run the game's module, then register the built-in games."""
+        self._loader.exec_module(module)
+        _load_builtins()
+
+
+class _GameModules:
     """Find ``cardwar.<name>`` and its modules for every registered name and alias of a
     variant that is a module (``-`` written ``_``): the import is the variant's own module
-    (``cardwar.variants.<game>...``), so there is never a second copy of its classes."""
+    (``cardwar.variants.<game>...``), so there is never a second copy of its classes. (A
+    finder and loader of the import system's protocols, by duck typing: their abstract
+    classes cost an import of their own.)"""
 
     def __init__(self) -> None:
-        root = sys.modules["cardwar"]
-        #: The package's own modules, which no game name may hide.
-        self.own = frozenset(m.name for m in pkgutil.iter_modules(root.__path__))
+        self._own: frozenset[str] | None = None
+
+    @property
+    def own(self) -> frozenset[str]:
+        """The package's own modules, which no game name may hide."""
+        if self._own is None:
+            import pkgutil
+
+            root = sys.modules["cardwar"]
+            self._own = frozenset(m.name for m in pkgutil.iter_modules(root.__path__))
+        return self._own
 
     def _target(self, fullname: str) -> str | None:
         parts = fullname.split(".")
@@ -155,11 +220,18 @@ class _GameModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
     def find_spec(self, fullname: str, path: Sequence[str] | None = None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
-        """Return the spec of ``fullname`` if it names a game's module, else ``None``."""
+        """Return the spec of ``fullname`` if it names a game's module, else ``None``;
+        a built-in game imported directly gets a loader that registers the built-ins."""
+        if fullname in _BUILTINS and not _loaded:
+            spec = importlib.machinery.PathFinder.find_spec(fullname, path)
+            if spec is None or spec.loader is None:  # pragma: no cover - a game's files gone
+                return spec
+            spec.loader = cast(Any, _Registering(spec.loader))
+            return spec
         found = self._target(fullname)
         if found is None or importlib.util.find_spec(found) is None:
             return None
-        return importlib.machinery.ModuleSpec(fullname, self, origin=found)
+        return importlib.machinery.ModuleSpec(fullname, cast(Any, self), origin=found)
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
         """Return the game's own module (imported if it is not yet), keeping its spec."""
@@ -176,3 +248,12 @@ class _GameModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
 
 sys.meta_path.insert(0, _GameModules())
+
+
+def __getattr__(name: str) -> ModuleType:
+    """Return a built-in game's package (``cardwar.variants.war``), imported when first
+    asked for."""
+    if f"{__name__}.{name}" in _BUILTINS:
+        _load_builtins()
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
