@@ -57,6 +57,17 @@ def test_the_games_are_there_when_first_asked_for() -> None:
     assert out.split("\n") == ["war cold-war True True", "True True", ""]
 
 
+def test_the_modules_import_cardwar_used_to_load_are_still_its_attributes() -> None:
+    # cardwar.svg and four more were there after a bare import cardwar, loaded on the way
+    # to the games; scripts that use them so keep working.
+    out = _fresh("import cardwar\n"
+                 "print(cardwar.svg.svg(cardwar.war.new_game(1))[:4], cardwar.render.__name__,\n"
+                 "      cardwar.encoding.__name__, cardwar.sampling.__name__,\n"
+                 "      cardwar.piles.__name__, 'svg' in dir(cardwar))\n")
+    assert out == ("<svg cardwar.render cardwar.encoding cardwar.sampling cardwar.piles "
+                   "True\n")
+
+
 def test_a_game_imported_directly_is_registered_and_drawn() -> None:
     # The registry is filled when a game is imported by its own path, as it always was.
     out = _fresh(

@@ -37,6 +37,11 @@ from cardwar.rng import Rng, SeedError, derive_seed
 from cardwar.variants import UnknownVariantError, all_variants, variant, variant_names
 
 if TYPE_CHECKING:
+    from cardwar import encoding as encoding
+    from cardwar import piles as piles
+    from cardwar import render as render
+    from cardwar import sampling as sampling
+    from cardwar import svg as svg
     from cardwar.variants import arneson, caravan, cold_war, generals, peace, war
 
 #: The built-in games, imported when first asked for (``cardwar.war``), so that
@@ -44,17 +49,28 @@ if TYPE_CHECKING:
 _GAMES = ("arneson", "caravan", "cold_war", "generals", "peace", "war")
 
 
+#: The modules that ``import cardwar`` used to load on the way to the games, and so were
+#: attributes of the package without an import of their own: they still are, imported
+#: when first asked for.
+_MODULES = ("encoding", "piles", "render", "sampling", "svg")
+
+
 def __getattr__(name: str) -> ModuleType:
-    """Return a built-in game (``cardwar.war``), importing it when first asked for."""
+    """Return a built-in game (``cardwar.war``) or one of :data:`_MODULES`, importing it
+    when first asked for."""
     if name in _GAMES:
         game = variant(name)
         assert isinstance(game, ModuleType)
         return game
+    if name in _MODULES:
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_GAMES})
+    return sorted({*globals(), *_GAMES, *_MODULES})
 
 __all__ = [
     "JOKER",
