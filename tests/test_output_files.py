@@ -163,3 +163,24 @@ def test_a_written_record_has_the_permissions_open_gives(record: records.Record,
     finally:
         os.umask(umask)
     assert stat.S_IMODE((tmp_path / "r.json").stat().st_mode) == 0o644
+
+
+def test_a_writable_file_in_a_directory_that_is_not_is_refused_before_any_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The file is replaced by a new one made beside it: its directory must be writable,
+    # which the check before the run did not ask of a file already there.
+    existing = tmp_path / "old.json"
+    existing.write_text("{}", encoding="utf-8")
+    real = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode: real(path, mode)
+                        and os.path.abspath(path) != str(tmp_path))
+    for command in (["simulate", "war", "-n", "2", "--json"], ["play", "war", "--record"]):
+        assert main([*command, str(existing)]) == 2
+        assert f"the directory {str(tmp_path)!r} cannot be written to" in (
+            capsys.readouterr().err)
+    assert existing.read_text(encoding="utf-8") == "{}"
+    # A device is written in place: its directory's permissions do not matter.
+    monkeypatch.setattr(os, "access", lambda path, mode: real(path, mode)
+                        and os.path.abspath(path) != os.path.dirname(os.devnull))
+    assert main(["simulate", "war", "-n", "2", "--json", os.devnull]) == 0

@@ -159,7 +159,9 @@ def _columns(items: list[str]) -> list[str]:
 
 def check_writable(path: str, what: str) -> None:
     """Refuse, before any work is done, an output ``path`` that cannot be written: a
-    directory, a file in a missing directory, or one without write permission."""
+    directory, a file in a missing directory, or one without write permission. A file is
+    written as a new file in its directory renamed into place, so the directory must be
+    writable too; a device or a pipe (``/dev/stdout``) is written in place."""
     if path == "-":
         return
     if os.path.isdir(path):
@@ -170,7 +172,9 @@ def check_writable(path: str, what: str) -> None:
     if os.path.exists(path):
         if not os.access(path, os.W_OK):
             raise UsageError(f"{what} {path!r} cannot be written (permission denied)")
-    elif not os.access(parent, os.W_OK):
+        if not os.path.isfile(path):
+            return
+    if not os.access(parent, os.W_OK):
         raise UsageError(f"{what} {path!r}: the directory {parent!r} cannot be written to")
 
 
