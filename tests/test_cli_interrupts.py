@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from cardwar import cli
-from cardwar._compiling import COMPILE_NOTICE, compile_notices
+from cardwar._compiling import COMPILE_NOTICE, compile_notices, kernels_running
 from cardwar.cli import simulate
 
 # A command whose batch engine is a worker thread that would run for a minute: what a
@@ -137,6 +137,7 @@ def test_simulate_says_it_compiles_and_restarts_the_bar_clock(
     quiet = list(simulate._on_threads(run, "caravan", 5, 1, quiet=True))
     assert quiet == chunks
     assert capsys.readouterr().err == ""
+    assert kernels_running() == 0  # every call counted out again
 
 
 def simulate_seconds() -> str:

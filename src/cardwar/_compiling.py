@@ -16,7 +16,13 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-__all__ = ["COMPILE_NOTICE", "COMPILE_SECONDS", "compile_notices"]
+__all__ = [
+    "COMPILE_NOTICE",
+    "COMPILE_SECONDS",
+    "KernelThreads",
+    "compile_notices",
+    "kernels_running",
+]
 
 #: What the command line says when a kernel starts compiling (``{what}`` is filled in):
 #: one line of at most 80 characters for a short ``what``.
@@ -85,3 +91,41 @@ def compile_notices(started: Callable[[], None],
         yield
     finally:
         event.unregister("numba:compile", listener)  # type: ignore[no-untyped-call]
+
+
+_running = 0
+_running_lock = threading.Lock()
+
+
+def kernels_running() -> int:
+    """Return how many calls of :class:`KernelThreads` pools are running now."""
+    return _running
+
+
+class KernelThreads:
+    """A pool of threads for the command line's kernels (``concurrent.futures``'
+    ``submit`` and ``shutdown``) that counts the calls running on it
+    (:func:`kernels_running`): on Ctrl-C, ``cardwar.cli.main`` exits without waiting
+    for them, where the interpreter would (a kernel compiling, a chunk of games)."""
+
+    def __init__(self, workers: int) -> None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        self._pool = ThreadPoolExecutor(workers, thread_name_prefix="cardwar-kernel")
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any) -> Any:
+        def counted() -> Any:
+            global _running
+            with _running_lock:
+                _running += 1
+            try:
+                return fn(*args)
+            finally:
+                with _running_lock:
+                    _running -= 1
+
+        return self._pool.submit(counted)
+
+    def shutdown(self) -> None:
+        """Start nothing more, drop what has not started, and return at once."""
+        self._pool.shutdown(wait=False, cancel_futures=True)

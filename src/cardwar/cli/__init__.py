@@ -22,6 +22,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -132,13 +133,16 @@ class _Interrupts:
 
 
 def _leave_running_threads() -> None:
-    """Exit the process now, status 130, if threads other than this one still run (the
-    interpreter would wait for them at exit: a kernel compiling, a chunk of games);
-    else return, and the caller returns the status."""
-    if threading.current_thread() is not threading.main_thread():
-        return  # pragma: no cover - main() runs on the main thread
-    if any(t.is_alive() and not t.daemon for t in threading.enumerate()
-           if t is not threading.current_thread()):
+    """Exit the process now, status 130, if kernels the command runs on threads
+    (:class:`cardwar._compiling.KernelThreads`) are still at it half a second after the
+    interrupt: the interpreter would wait for them at exit (a kernel compiling, a chunk
+    of games). Otherwise return, and the caller returns the status."""
+    from cardwar._compiling import kernels_running
+
+    deadline = time.monotonic() + 0.5
+    while kernels_running() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    if kernels_running():
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(EXIT_INTERRUPTED)

@@ -359,13 +359,11 @@ def _on_threads(run: Callable[[Any], Iterator[Any]], label: str, n: int, jobs: i
     machine) a line says so, unless ``quiet``, and the bar's clock starts again once it
     is compiled, so that its rate counts games, not the compile.
     """
-    from concurrent.futures import ThreadPoolExecutor
-
     from tqdm import tqdm
 
-    from cardwar._compiling import COMPILE_NOTICE, COMPILE_SECONDS, compile_notices
+    from cardwar._compiling import COMPILE_NOTICE, COMPILE_SECONDS, KernelThreads, compile_notices
 
-    pool = ThreadPoolExecutor(jobs if jobs > 1 and n > _BATCH_CHUNK else 1)
+    pool = KernelThreads(jobs if jobs > 1 and n > _BATCH_CHUNK else 1)
     try:
         with tqdm(total=n, unit="game", disable=quiet, file=sys.stderr, desc=label) as bar:
 
@@ -383,7 +381,7 @@ def _on_threads(run: Callable[[Any], Iterator[Any]], label: str, n: int, jobs: i
                     yield chunk
                     bar.update(len(chunk))
     finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+        pool.shutdown()
 
 
 def _chunk_rows(chunk: batch.BatchChunk, max_steps: int) -> Iterator[dict[str, Any]]:
