@@ -22,7 +22,7 @@ from typing import Any, cast
 
 from cardwar.cards import Card
 from cardwar.core import Agent, Variant
-from cardwar.errors import AgentError, ArgumentError
+from cardwar.errors import AgentError, ArgumentError, check_legal
 from cardwar.records import Record, deal_notation, digest
 from cardwar.rng import Rng, choose_index
 from cardwar.variants import all_variants, as_variant
@@ -58,7 +58,11 @@ class RandomAgent:
         self._rng = Rng.from_seed(seed)
 
     def choose(self, observation: Any, legal: tuple[Any, ...]) -> Any:
-        """Return a legal action drawn uniformly."""
+        """Return a legal action drawn uniformly; raise
+        :class:`~cardwar.errors.AgentError` when ``legal`` is empty or not a tuple or a
+        list (the agent knows no game, so it neither reads the observation nor checks
+        what the actions are)."""
+        check_legal(self, legal)
         i, self._rng = choose_index(self._rng, len(legal))
         return legal[i]
 
@@ -73,7 +77,9 @@ class FirstAgent:
         del seed
 
     def choose(self, observation: Any, legal: tuple[Any, ...]) -> Any:
-        """Return ``legal[0]``."""
+        """Return ``legal[0]``; raise :class:`~cardwar.errors.AgentError` when ``legal``
+        is empty or not a tuple or a list (as :class:`RandomAgent`, it knows no game)."""
+        check_legal(self, legal)
         return legal[0]
 
     def __repr__(self) -> str:

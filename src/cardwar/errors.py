@@ -14,6 +14,8 @@ OptionError True
 
 from __future__ import annotations
 
+from typing import cast
+
 __all__ = [
     "ActionTypeError",
     "AgentError",
@@ -24,7 +26,9 @@ __all__ = [
     "OptionsTypeError",
     "SeatError",
     "StateError",
+    "check_choice",
     "check_int",
+    "check_legal",
     "check_observation",
     "check_seat",
     "check_state",
@@ -46,9 +50,10 @@ class ActionTypeError(CardwarError, TypeError):
 
 
 class AgentError(CardwarError, ValueError):
-    """Raised for an agent that cannot be built from its name: an unknown kind, a
-    heuristic the variant does not have, a bad search budget, or a ``module:name`` that
-    does not import."""
+    """Raised for an agent that cannot be built from its name (an unknown kind, a
+    heuristic the variant does not have, a bad search budget, a ``module:name`` that does
+    not import), and by an agent asked to choose among no legal actions or given legal
+    actions that are not a tuple or a list, or whose policy answers with no legal id."""
 
 
 class OptionsTypeError(CardwarError, TypeError):
@@ -174,3 +179,41 @@ def check_state(state: object, cls: type, game: str) -> None:
             raise wrong_type("check_state's game", "the game's title, a str", game)
         raise StateError(f"expected a state of {game} ({cls.__module__.rsplit('.', 1)[0]}"
                          f".{cls.__name__}), got {type(state).__name__}")
+
+
+def check_legal(agent: object, legal: object) -> None:
+    """Raise :class:`AgentError`, naming ``agent``, unless ``legal``, the legal actions an
+    agent is asked to choose among, is a non-empty tuple or list.
+
+    >>> check_legal(object(), ())
+    Traceback (most recent call last):
+    ...
+    cardwar.errors.AgentError: object was asked to choose among no legal actions (the game is over)
+    """
+    if type(legal) is not tuple and type(legal) is not list:
+        raise AgentError(f"{type(agent).__name__} chooses among legal actions given as a "
+                         f"tuple, got {type(legal).__name__} {shown(legal)}")
+    if not legal:
+        raise AgentError(f"{type(agent).__name__} was asked to choose among no legal "
+                         "actions (the game is over)")
+
+
+def check_choice(agent: object, observation: object, cls: type, game: str, legal: object,
+                 actions: type | tuple[type, ...]) -> None:
+    """Raise cardwar's error, naming ``agent``, unless it may choose: ``legal`` a non-empty
+    tuple or list (:class:`AgentError`, see :func:`check_legal`), ``observation`` an
+    instance of exactly ``cls``, the observation class of the game named ``game``
+    (:class:`StateError`), and every legal action an instance of ``actions``, the game's
+    action types (:class:`ActionTypeError`)."""
+    check_legal(agent, legal)
+    name = type(agent).__name__
+    if type(observation) is not cls:
+        hint = (": observe(state, seat) gives what one seat sees"
+                if type(observation).__name__.endswith("State") else "")
+        raise StateError(f"{name} expects an observation of {game}, got "
+                         f"{type(observation).__name__}{hint}")
+    for action in cast("tuple[object, ...]", legal):
+        if not isinstance(action, actions):
+            raise ActionTypeError(f"{name} chooses among actions of {game}, got "
+                                  f"{type(action).__name__} {shown(action)} among the legal "
+                                  "actions")

@@ -31,7 +31,7 @@ from typing import Any
 
 import cardwar.core
 from cardwar.core import Variant
-from cardwar.errors import AgentError, CardwarError
+from cardwar.errors import ActionTypeError, CardwarError, StateError, check_legal
 from cardwar.rng import Rng, choose_index
 
 __all__ = ["SearchAgent", "SearchError"]
@@ -105,10 +105,25 @@ class SearchAgent:
         self._rng = Rng.from_seed(seed)
 
     def choose(self, observation: Any, legal: tuple[Any, ...]) -> Any:
-        """Return the legal action the search visited most (ties: the first listed)."""
-        if not legal:
-            raise AgentError("the search agent was asked to choose among no legal actions "
-                             "(the game is over)")
+        """Return the legal action the search visited most (ties: the first listed).
+
+        Raise :class:`~cardwar.errors.AgentError` when ``legal`` is empty or not a tuple
+        or a list, :class:`~cardwar.errors.StateError` for an observation that is not
+        one of the variant's, and :class:`~cardwar.errors.ActionTypeError` for a legal
+        action that is not one of the variant's; nothing is drawn before."""
+        check_legal(self, legal)
+        game = self.variant
+        options = getattr(observation, "options", None)
+        if type(options) is not game.Options or type(getattr(observation, "seat", None)) \
+                is not int:
+            raise StateError(f"SearchAgent expects an observation of {game.TITLE}, got "
+                             f"{type(observation).__name__}")
+        try:
+            for action in legal:
+                game.action_to_indices(options, action)  # an action of the game's types
+        except CardwarError as err:
+            raise ActionTypeError(f"SearchAgent chooses among actions of {game.TITLE}: "
+                                  f"{err}") from None
         if len(legal) == 1:
             return legal[0]
         root = _Node(observation.seat)

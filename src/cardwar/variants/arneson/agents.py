@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardwar.cards import Card, Rank
-from cardwar.errors import AgentError
+from cardwar.errors import AgentError, check_choice
 from cardwar.rng import Rng
 from cardwar.sampling import sample_states
-from cardwar.variants.arneson.rules import Choose, WarPair
+from cardwar.variants.arneson.rules import TITLE, Choose, WarPair
 from cardwar.variants.arneson.sampling import sample_state
 from cardwar.variants.arneson.view import Observation
 
@@ -42,6 +42,7 @@ class ArnesonHeuristic:
 
     def choose(self, observation: Observation, legal: tuple[Choose, ...]) -> Choose:
         """Return the action for ``observation`` described in the class docstring."""
+        check_choice(self, observation, Observation, TITLE, legal, Choose)
         ordered = sorted(legal, key=lambda a: _strength(a.card))
         best = ordered[-1]
         if observation.rounds or best.card.rank is Rank.ACE:
@@ -100,6 +101,7 @@ class ArnesonSearch:
 
     def choose(self, observation: Observation, legal: tuple[Choose, ...]) -> Choose:
         """Return the card with the best mean value over the sampled states."""
+        check_choice(self, observation, Observation, TITLE, legal, Choose)
         if len(legal) == 1:
             return legal[0]
         me = observation.seat

@@ -8,13 +8,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardwar.cards import Card
-from cardwar.errors import AgentError
+from cardwar.errors import AgentError, check_choice
 from cardwar.rng import Rng
 from cardwar.variants.caravan.rules import (
     _EMPTY,
     _EQUAL,
     SALE_MAX,
     SALE_MIN,
+    TITLE,
     Action,
     Caravan,
     Disband,
@@ -28,6 +29,8 @@ from cardwar.variants.caravan.weights import DISBAND_COST, DISCARD_COST, FACE_CO
 
 __all__ = ["CaravanHeuristic", "CaravanRollout", "CaravanRuleBot", "heuristic", "search_agent"]
 
+#: The types of the game's actions, which its agents choose among.
+_ACTIONS = (Play, Discard, Disband)
 
 
 def _progress(value: int) -> float:
@@ -84,6 +87,7 @@ class CaravanHeuristic:
 
     def choose(self, observation: Observation, legal: tuple[Action, ...]) -> Action:
         """Return the action for ``observation`` described in the class docstring."""
+        check_choice(self, observation, Observation, TITLE, legal, _ACTIONS)
         seat = observation.seat
         caravans = observation.caravans
         equal = _EQUAL[observation.options.equal_direction]
@@ -137,6 +141,7 @@ class CaravanRollout:
 
     def choose(self, observation: Observation, legal: tuple[Action, ...]) -> Action:
         """Return the action for ``observation`` described in the class docstring."""
+        check_choice(self, observation, Observation, TITLE, legal, _ACTIONS)
         if len(legal) == 1:
             return legal[0]
         from cardwar.sampling import sample_states
@@ -176,6 +181,7 @@ class CaravanRuleBot:
 
     def choose(self, observation: Observation, legal: tuple[Action, ...]) -> Action:
         """Return the action for ``observation`` described in the class docstring."""
+        check_choice(self, observation, Observation, TITLE, legal, _ACTIONS)
         seat = observation.seat
         caravans = observation.caravans
         mine = range(3 * seat, 3 * seat + 3)

@@ -7,10 +7,11 @@ opponent).
 
 from __future__ import annotations
 
-from cardwar.errors import AgentError
+from cardwar.errors import AgentError, check_choice
 from cardwar.rng import Rng
 from cardwar.sampling import sample_states
 from cardwar.variants.cold_war.rules import (
+    TITLE,
     Play,
     State,
     card_points,
@@ -35,6 +36,7 @@ class ColdWarHeuristic:
 
     def choose(self, observation: Observation, legal: tuple[Play, ...]) -> Play:
         """Return the action for ``observation`` described in the class docstring."""
+        check_choice(self, observation, Observation, TITLE, legal, Play)
 
         def strength(action: Play) -> tuple[bool, int]:
             rank = action.declared if action.declared is not None else action.card.rank
@@ -101,6 +103,7 @@ class ColdWarSearch:
 
     def choose(self, observation: Observation, legal: tuple[Play, ...]) -> Play:
         """Return the action with the best mean value over the sampled states."""
+        check_choice(self, observation, Observation, TITLE, legal, Play)
         if len(legal) == 1:
             return legal[0]
         me = observation.seat

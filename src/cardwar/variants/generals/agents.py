@@ -10,14 +10,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardwar.cards import Card, Rank
-from cardwar.errors import AgentError
+from cardwar.errors import AgentError, check_choice
 from cardwar.rng import Rng
 from cardwar.sampling import sample_states
-from cardwar.variants.generals.rules import Action, Claim, Squad, card_value
+from cardwar.variants.generals.rules import (
+    TITLE,
+    Action,
+    Challenge,
+    Claim,
+    Partner,
+    Pass,
+    Squad,
+    card_value,
+)
 from cardwar.variants.generals.sampling import sample_state
 from cardwar.variants.generals.view import Observation
 
 __all__ = ["GeneralsHeuristic", "GeneralsSearch", "heuristic", "search_agent"]
+
+#: The types of the game's actions, which its agents choose among.
+_ACTIONS = (Claim, Pass, Challenge, Partner, Squad)
 
 
 class GeneralsHeuristic:
@@ -30,6 +42,7 @@ class GeneralsHeuristic:
 
     def choose(self, observation: Observation, legal: tuple[Action, ...]) -> Action:
         """Return the action for ``observation`` described in the class docstring."""
+        check_choice(self, observation, Observation, TITLE, legal, _ACTIONS)
         claims = [a for a in legal if isinstance(a, Claim)]
         if claims:
             return claims[0]
@@ -103,6 +116,7 @@ class GeneralsSearch:
     def choose(self, observation: Observation, legal: tuple[Action, ...]) -> Action:
         """Return the squad with the best mean value over the sampled states (any other
         choice: the heuristic's)."""
+        check_choice(self, observation, Observation, TITLE, legal, _ACTIONS)
         obs = observation
         me = obs.seat
         squads = [a for a in legal if isinstance(a, Squad)]
