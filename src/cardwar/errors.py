@@ -14,7 +14,7 @@ OptionError True
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 __all__ = [
     "ActionTypeError",
@@ -27,6 +27,7 @@ __all__ = [
     "SeatError",
     "StateError",
     "check_choice",
+    "check_game_choice",
     "check_int",
     "check_legal",
     "check_observation",
@@ -217,3 +218,23 @@ def check_choice(agent: object, observation: object, cls: type, game: str, legal
             raise ActionTypeError(f"{name} chooses among actions of {game}, got "
                                   f"{type(action).__name__} {shown(action)} among the legal "
                                   "actions")
+
+
+def check_game_choice(agent: object, game: Any, observation: object, legal: object) -> None:
+    """Raise cardwar's error, naming ``agent``, unless it may choose in the variant
+    ``game`` (reached through its protocol: ``TITLE``, ``Options`` and
+    ``action_to_indices``): ``legal`` a non-empty tuple or list (:class:`AgentError`),
+    ``observation`` one of the game's (its options of the game's ``Options`` and an int
+    seat: :class:`StateError`), every legal action one that has ids in the game
+    (:class:`ActionTypeError`). For an agent that knows its game only as a variant."""
+    check_legal(agent, legal)
+    name = type(agent).__name__
+    options = getattr(observation, "options", None)
+    if type(options) is not game.Options or type(getattr(observation, "seat", None)) is not int:
+        raise StateError(f"{name} expects an observation of {game.TITLE}, got "
+                         f"{type(observation).__name__}")
+    try:
+        for action in cast("tuple[object, ...]", legal):
+            game.action_to_indices(options, action)  # an action of the game's types
+    except CardwarError as err:
+        raise ActionTypeError(f"{name} chooses among actions of {game.TITLE}: {err}") from None

@@ -31,7 +31,7 @@ from typing import Any
 
 import cardwar.core
 from cardwar.core import Variant
-from cardwar.errors import ActionTypeError, CardwarError, StateError, check_legal
+from cardwar.errors import CardwarError, check_game_choice
 from cardwar.rng import Rng, choose_index
 
 __all__ = ["SearchAgent", "SearchError"]
@@ -111,19 +111,7 @@ class SearchAgent:
         or a list, :class:`~cardwar.errors.StateError` for an observation that is not
         one of the variant's, and :class:`~cardwar.errors.ActionTypeError` for a legal
         action that is not one of the variant's; nothing is drawn before."""
-        check_legal(self, legal)
-        game = self.variant
-        options = getattr(observation, "options", None)
-        if type(options) is not game.Options or type(getattr(observation, "seat", None)) \
-                is not int:
-            raise StateError(f"SearchAgent expects an observation of {game.TITLE}, got "
-                             f"{type(observation).__name__}")
-        try:
-            for action in legal:
-                game.action_to_indices(options, action)  # an action of the game's types
-        except CardwarError as err:
-            raise ActionTypeError(f"SearchAgent chooses among actions of {game.TITLE}: "
-                                  f"{err}") from None
+        check_game_choice(self, self.variant, observation, legal)
         if len(legal) == 1:
             return legal[0]
         root = _Node(observation.seat)
