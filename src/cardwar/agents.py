@@ -17,14 +17,23 @@ package (``cardwar.caravan.CaravanHeuristic``) and is reached through the varian
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import math
+import re
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any, cast
 
 from cardwar.cards import Card
 from cardwar.core import Agent, Variant
-from cardwar.errors import AgentError, ArgumentError, check_legal
+from cardwar.errors import (
+    AgentError,
+    ArgumentError,
+    check_game_choice,
+    check_legal,
+    shown,
+)
 from cardwar.records import Record, deal_notation, digest
-from cardwar.rng import Rng, choose_index
+from cardwar.rng import Rng, check_seed, choose_index
 from cardwar.variants import all_variants, as_variant
 from cardwar.variants import variant as find_variant
 
@@ -34,8 +43,11 @@ __all__ = [
     "Agent",
     "AgentError",
     "FirstAgent",
+    "MixedAgent",
+    "PolicyAgent",
     "RandomAgent",
     "agent",
+    "from_policy",
     "has_heuristic",
     "has_search_agent",
     "heuristic",
@@ -86,10 +98,171 @@ class FirstAgent:
         return "FirstAgent()"
 
 
+#: The resolution of :class:`MixedAgent`'s coin: one 64-bit word of its generator.
+_COIN = 1 << 64
+
+
+def _probability(p: object, where: str) -> Fraction:
+    """Return ``p``, a probability given as an int, a float or a
+    :class:`~fractions.Fraction` (not a bool), exactly; raise
+    :class:`~cardwar.errors.AgentError` for anything else, NaN or a value outside [0, 1]."""
+    if isinstance(p, bool) or not isinstance(p, (int, float, Fraction)):
+        raise AgentError(f"{where} must be a probability, a number in [0, 1], got "
+                         f"{type(p).__name__} {shown(p)}")
+    if not (isinstance(p, float) and math.isnan(p)) and 0 <= p <= 1:
+        return Fraction(p)
+    raise AgentError(f"{where} must be a probability, a number in [0, 1], got {p!r}")
+
+
+class MixedAgent:
+    """Plays as ``agent`` with probability ``p``, and a legal action drawn uniformly at
+    random otherwise: a mix for a curriculum (the agent kind ``heuristic:P`` is the
+    variant's heuristic so mixed). Before each choice it tosses a coin with its own
+    generator seeded by ``seed`` (one 64-bit word, below ``p`` times 2**64: exact for any
+    ``p``, never the ``random`` module), then draws the random action from the same
+    generator, so its choices are a function of its seed and what it has seen. ``agent``
+    is asked only on the choices it makes.
+
+    >>> from cardwar import caravan
+    >>> mixed = MixedAgent(caravan.heuristic(0), 0.25, seed=3)
+    >>> mixed
+    MixedAgent(CaravanHeuristic(), p=0.25, key=0x..., counter=0)
+    """
+
+    def __init__(self, agent: Agent, p: float | Fraction, seed: int) -> None:
+        if not callable(getattr(agent, "choose", None)):
+            raise AgentError(f"MixedAgent mixes an agent (with choose(observation, legal)), "
+                             f"got {type(agent).__name__} {shown(agent)}")
+        exact = _probability(p, "MixedAgent's p")
+        self._rng = Rng.from_seed(seed)
+        self.agent = agent
+        self.p = float(exact)
+        self._below = math.floor(exact * _COIN)  # the coin's words that ask the agent
+
+    def choose(self, observation: Any, legal: tuple[Any, ...]) -> Any:
+        """Return ``agent``'s choice with probability ``p``, else a random legal action;
+        raise :class:`~cardwar.errors.AgentError` when ``legal`` is empty or not a tuple
+        or a list. The generator moves only when a choice is returned."""
+        check_legal(self, legal)
+        word, rng = self._rng.bits()
+        if word < self._below:
+            action = self.agent.choose(observation, legal)
+        else:
+            i, rng = choose_index(rng, len(legal))
+            action = legal[i]
+        self._rng = rng
+        return action
+
+    def __repr__(self) -> str:
+        return (f"MixedAgent({self.agent!r}, p={self.p!r}, key={self._rng.key:#x}, "
+                f"counter={self._rng.counter})")
+
+
+#: A policy: from the observation tensor (float32) and the mask of the legal ids (bool)
+#: to the id to play.
+Policy = Callable[[Any, Any], Any]
+
+
+class PolicyAgent:
+    """An agent of the variant ``variant`` that plays what ``policy`` picks: built by
+    :func:`from_policy`, which says what the policy is given and how it chooses."""
+
+    def __init__(self, policy: Policy, variant: Variant | str) -> None:
+        if not callable(policy):
+            raise AgentError(f"from_policy needs a policy, a function of (observation "
+                             f"tensor, legal mask) to an action id, got "
+                             f"{type(policy).__name__} {shown(policy)}")
+        from cardwar._extras import need
+
+        with need("agents.from_policy", "gymnasium"):
+            import numpy
+
+        self._np = numpy
+        self.policy = policy
+        self.variant = as_variant(variant)
+
+    def choose(self, observation: Any, legal: tuple[Any, ...]) -> Any:
+        """Return the legal action whose ids the policy picks, one id at a time (see
+        :func:`from_policy`); raise :class:`~cardwar.errors.AgentError` for a pick that
+        is not an int or not a legal id, and cardwar's error for an observation or legal
+        actions not of the variant (see :func:`~cardwar.errors.check_game_choice`)."""
+        np = self._np
+        game = self.variant
+        check_game_choice(self, game, observation, legal)
+        options = observation.options
+        by_ids = {tuple(game.action_to_indices(options, a)): a for a in legal}
+        size = game.num_actions(options)
+        tensor = game.observation_tensor(observation)
+        partial_size = game.partial_size(options)
+        partial: tuple[int, ...] = ()
+        while True:
+            k = len(partial)
+            ids = sorted({found[k] for found in by_ids if found[:k] == partial})
+            values = tensor
+            if partial_size:
+                values = tensor[:]
+                values.extend(game.partial_tensor(options, partial))
+            mask = np.zeros(size, dtype=np.bool_)
+            mask[ids] = True
+            picked = self.policy(np.frombuffer(values, dtype=np.float64).astype(np.float32),
+                                 mask)
+            if isinstance(picked, (bool, np.bool_)) or not isinstance(picked,
+                                                                      (int, np.integer)):
+                raise AgentError(f"the policy of {game.TITLE} must return an action id, an "
+                                 f"int, got {type(picked).__name__} {shown(picked)}")
+            if int(picked) not in ids:
+                raise AgentError(f"the policy of {game.TITLE} picked id {int(picked)}, which "
+                                 f"is not legal; legal ids: {shown(ids, 200)}")
+            partial = (*partial, int(picked))
+            if partial in by_ids:
+                return by_ids[partial]
+
+    def __call__(self, seed: int) -> PolicyAgent:
+        """Return this agent (a policy draws nothing at random, so ``seed`` is unused):
+        a module's ``bot = from_policy(...)`` can be named ``module:bot`` as an agent kind,
+        which is called with a seed."""
+        check_seed(seed)
+        return self
+
+    def __repr__(self) -> str:
+        name = getattr(self.policy, "__qualname__", type(self.policy).__name__)
+        return f"PolicyAgent({name}, {self.variant.NAME})"
+
+
+def from_policy(policy: Policy, variant: Variant | str) -> PolicyAgent:
+    """Return an agent of ``variant`` (a variant or its name) that plays what ``policy``
+    picks: a trained network, or any function ``policy(observation, mask) -> id``.
+
+    ``observation`` is the seat's observation tensor (the variant's
+    ``observation_tensor``, float32, with General's War's squad cards picked so far
+    appended: exactly the observation of :class:`cardwar.gymnasium.CardwarEnv`) and
+    ``mask`` a bool array of ``num_actions`` values, true at each legal id. The policy
+    returns one of the legal ids, an int (a numpy integer will do; a bool, a float or a
+    str is refused, never rounded), and the agent plays that id's action. A squad of
+    General's War is picked card by card: the policy is asked once per id, each time
+    with the ids that can follow those picked so far (``encoding.step_index`` plays ids
+    the same way), until its ids make up a legal squad. A pick that is not a legal id
+    raises :class:`~cardwar.errors.AgentError`; an error of the policy's own goes
+    through unchanged.
+
+    The agent draws nothing at random and keeps no memory: calling it with a seed
+    returns it, so a module's ``bot = from_policy(net, "caravan")`` is the agent kind
+    ``module:bot`` of :func:`agent`, ``cardwar play``, ``cardwar tournament`` and
+    :func:`cardwar.tournament.tournament`. Needs numpy.
+
+    >>> import numpy as np
+    >>> lowest = from_policy(lambda tensor, mask: int(np.flatnonzero(mask)[0]), "arneson")
+    >>> play("arneson", [lowest, RandomAgent(2)], seed=5).outcome.termination.value
+    'all_cards'
+    """
+    return PolicyAgent(policy, variant)
+
+
 #: The kinds of agent that :func:`agent` builds by name. ``search`` is the variant's own
 #: search agent (:func:`search_agent`); ``ismcts`` is :class:`cardwar.search.SearchAgent`;
 #: ``ismcts:N`` gives it a budget of N iterations per decision (default
-#: :data:`SEARCH_ITERATIONS`).
+#: :data:`SEARCH_ITERATIONS`); ``heuristic:P`` is the heuristic with probability P and a
+#: random legal action otherwise (:class:`MixedAgent`).
 KINDS = ("random", "heuristic", "first", "search", "ismcts")
 
 #: The search agent's budget, in iterations per decision, when ``ismcts`` names none.
@@ -149,6 +322,10 @@ def agent(kind: str, name: str | Variant, seed: int) -> Agent:
     - ``search``: the variant's own search agent (:func:`search_agent`);
     - ``ismcts`` or ``ismcts:N``: :class:`cardwar.search.SearchAgent` with a budget of
       ``N`` iterations per decision (:data:`SEARCH_ITERATIONS` by default);
+    - ``heuristic:P``: the variant's heuristic with probability ``P``, a decimal number in
+      [0, 1] (``heuristic:0.5``, ``heuristic:1``, ``heuristic:.25``), a random legal
+      action otherwise (:class:`MixedAgent`, seeded by ``seed``): ``heuristic:1`` plays
+      as ``heuristic``, ``heuristic:0`` as ``random`` (with other draws);
     - ``package.module:name``: any agent class or factory of your own, imported and
       called with the seed (``cardwar.caravan:CaravanRuleBot``).
 
@@ -158,6 +335,8 @@ def agent(kind: str, name: str | Variant, seed: int) -> Agent:
     SearchAgent(caravan, iterations=50, rollout_steps=200)
     >>> agent("cardwar.caravan:CaravanRuleBot", "caravan", 1)
     CaravanRuleBot()
+    >>> agent("heuristic:0.5", "caravan", 1)
+    MixedAgent(CaravanHeuristic(), p=0.5, key=0x..., counter=0)
     """
     if type(kind) is not str:
         raise AgentError(f"an agent kind must be a str, got {type(kind).__name__}")
@@ -171,6 +350,15 @@ def agent(kind: str, name: str | Variant, seed: int) -> Agent:
     if kind == "search":
         return search_agent(game, seed)
     base, sep, budget = kind.partition(":")
+    if base == "heuristic" and sep:
+        if not _DECIMAL.fullmatch(budget):
+            raise AgentError(f"heuristic:P needs P, the probability of the heuristic's "
+                             f"move, as a decimal number in [0, 1], got {budget!r}")
+        p = Fraction(budget)
+        if p > 1:
+            raise AgentError(f"heuristic:P needs P, the probability of the heuristic's "
+                             f"move, in [0, 1], got {budget}")
+        return MixedAgent(heuristic(game.NAME, seed), p, seed)
     if base == "ismcts":
         from cardwar.search import SearchAgent, SearchError
 
@@ -187,7 +375,13 @@ def agent(kind: str, name: str | Variant, seed: int) -> Agent:
     if sep and base and budget:
         return _imported(base, budget, seed)
     raise AgentError(f"unknown agent {kind!r}; agents: {', '.join(KINDS)}, ismcts:N "
-                     "(N iterations) or package.module:name")
+                     "(N iterations), heuristic:P (the heuristic with probability P) or "
+                     "package.module:name")
+
+
+#: A probability in ``heuristic:P``: ASCII digits with at most one point, at most 20
+#: characters.
+_DECIMAL = re.compile(r"(?=.{1,20}\Z)(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)", re.ASCII)
 
 
 def _imported(module_name: str, attribute: str, seed: int) -> Agent:
