@@ -11,6 +11,7 @@ import cardwar
 from cardwar import agents, caravan
 from cardwar.core import Variant
 from cardwar.search import SearchAgent
+from tests.support_policy import Linear
 
 CHOICE = [cardwar.variant(n) for n in cardwar.variant_names()
           if not cardwar.variant(n).AUTOMATIC]
@@ -20,8 +21,9 @@ HAS_NUMBA = importlib.util.find_spec("numba") is not None
 
 def builders(game: Variant) -> dict[str, Callable[[int], Any]]:
     """Return a builder, from a seed, of every agent that plays ``game``, by label: the
-    generic ones, the variant's heuristic and search agent, the generic search agent and
-    Caravan's rule bot (Caravan's search agent only where numba is installed)."""
+    generic ones, the variant's heuristic and search agent, the generic search agent,
+    Caravan's rule bot (Caravan's search agent only where numba is installed), the
+    heuristic mixed with random moves and an agent of a policy."""
     out: dict[str, Callable[[int], Any]] = {
         "random": agents.RandomAgent,
         "first": agents.FirstAgent,
@@ -32,6 +34,8 @@ def builders(game: Variant) -> dict[str, Callable[[int], Any]]:
         out["search"] = lambda seed: agents.search_agent(game, seed)
     if game is caravan:
         out["rulebot"] = caravan.CaravanRuleBot
+    out["mixed"] = lambda seed: agents.agent("heuristic:0.5", game, seed)
+    out["policy"] = lambda seed: agents.from_policy(Linear(game.NAME, seed=seed), game)
     return out
 
 

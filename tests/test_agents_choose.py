@@ -28,7 +28,7 @@ BY_NAME = {game.NAME: game for game in CHOICE}
 def test_every_agent_of_every_variant_is_covered() -> None:
     # Four variants with decisions; Caravan's rule bot; a search agent per variant.
     assert sorted(BY_NAME) == ["arneson", "caravan", "cold-war", "generals"]
-    assert len(AGENTS) >= 4 * 4 + 1 + 3
+    assert len(AGENTS) >= 4 * 6 + 1 + 3
 
 
 @parametrize_agents

@@ -175,3 +175,20 @@ def test_a_mixed_agent_shows_its_mix_and_generator() -> None:
     assert text.endswith(", counter=0)")
     mixed.choose(None, (1, 2))
     assert repr(mixed).endswith(", counter=1)") or repr(mixed).endswith(", counter=2)")
+
+
+def test_a_mixed_agent_of_a_game_checks_every_choice() -> None:
+    _, observation, legal = decision(caravan)
+    other = decision(cardwar.arneson)[1]
+    mixed = MixedAgent(FirstAgent(), 0.0, seed=1, game="caravan")
+    assert mixed.choose(observation, legal) in legal
+    before = snapshot(mixed)
+    with pytest.raises(cardwar.errors.StateError, match="MixedAgent expects an observation"):
+        mixed.choose(other, legal)
+    with pytest.raises(cardwar.errors.ActionTypeError, match="MixedAgent chooses among"):
+        mixed.choose(observation, ("x",))
+    assert snapshot(mixed) == before
+    # Without a game, the random moves know none (as RandomAgent's).
+    assert MixedAgent(FirstAgent(), 0.0, seed=1).choose(None, ("x",)) == "x"
+    with pytest.raises(cardwar.CardwarError, match="MixedAgent's game"):
+        MixedAgent(FirstAgent(), 0.5, seed=1, game=3)  # type: ignore[arg-type]

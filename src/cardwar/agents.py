@@ -121,7 +121,10 @@ class MixedAgent:
     generator seeded by ``seed`` (one 64-bit word, below ``p`` times 2**64: exact for any
     ``p``, never the ``random`` module), then draws the random action from the same
     generator, so its choices are a function of its seed and what it has seen. ``agent``
-    is asked only on the choices it makes.
+    is asked only on the choices it makes. With ``game`` (a variant or its name), every
+    choice is first checked to be one of that game's (see
+    :func:`~cardwar.errors.check_game_choice`), as the agent kind does; without it, the
+    random moves know no game, as :class:`RandomAgent`'s.
 
     >>> from cardwar import caravan
     >>> mixed = MixedAgent(caravan.heuristic(0), 0.25, seed=3)
@@ -129,21 +132,27 @@ class MixedAgent:
     MixedAgent(CaravanHeuristic(), p=0.25, key=0x..., counter=0)
     """
 
-    def __init__(self, agent: Agent, p: float | Fraction, seed: int) -> None:
+    def __init__(self, agent: Agent, p: float | Fraction, seed: int, *,
+                 game: Variant | str | None = None) -> None:
         if not callable(getattr(agent, "choose", None)):
             raise AgentError(f"MixedAgent mixes an agent (with choose(observation, legal)), "
                              f"got {type(agent).__name__} {shown(agent)}")
         exact = _probability(p, "MixedAgent's p")
         self._rng = Rng.from_seed(seed)
         self.agent = agent
+        self.game = None if game is None else as_variant(game, "MixedAgent's game")
         self.p = float(exact)
         self._below = math.floor(exact * _COIN)  # the coin's words that ask the agent
 
     def choose(self, observation: Any, legal: tuple[Any, ...]) -> Any:
         """Return ``agent``'s choice with probability ``p``, else a random legal action;
         raise :class:`~cardwar.errors.AgentError` when ``legal`` is empty or not a tuple
-        or a list. The generator moves only when a choice is returned."""
-        check_legal(self, legal)
+        or a list, and cardwar's error for a choice not of its ``game``. The generator
+        moves only when a choice is returned."""
+        if self.game is None:
+            check_legal(self, legal)
+        else:
+            check_game_choice(self, self.game, observation, legal)
         word, rng = self._rng.bits()
         if word < self._below:
             action = self.agent.choose(observation, legal)
@@ -358,7 +367,7 @@ def agent(kind: str, name: str | Variant, seed: int) -> Agent:
         if p > 1:
             raise AgentError(f"heuristic:P needs P, the probability of the heuristic's "
                              f"move, in [0, 1], got {budget}")
-        return MixedAgent(heuristic(game.NAME, seed), p, seed)
+        return MixedAgent(heuristic(game.NAME, seed), p, seed, game=game)
     if base == "ismcts":
         from cardwar.search import SearchAgent, SearchError
 
