@@ -83,10 +83,11 @@ class RandomAgent:
 
 
 class FirstAgent:
-    """Always chooses the first legal action (a deterministic baseline for tests)."""
+    """Always chooses the first legal action (a deterministic baseline for tests). It
+    draws nothing at random: ``seed`` is checked and unused."""
 
     def __init__(self, seed: int = 0) -> None:
-        del seed
+        check_seed(seed)
 
     def choose(self, observation: Any, legal: tuple[Any, ...]) -> Any:
         """Return ``legal[0]``; raise :class:`~cardwar.errors.AgentError` when ``legal``
@@ -314,6 +315,7 @@ def heuristic(name: str, seed: int = 0) -> Agent:
     """Return the heuristic agent of the variant ``name`` (a name or an alias), which the
     variant's own ``heuristic(seed)`` builds; raise :class:`~cardwar.errors.AgentError`
     (a ``ValueError``) for a variant without one."""
+    check_seed(seed)
     game = find_variant(name)
     found = game.heuristic(seed)
     if found is None:
@@ -349,6 +351,7 @@ def agent(kind: str, name: str | Variant, seed: int) -> Agent:
     """
     if type(kind) is not str:
         raise AgentError(f"an agent kind must be a str, got {type(kind).__name__}")
+    check_seed(seed)
     game = as_variant(name)
     if kind == "random":
         return RandomAgent(seed)
@@ -428,6 +431,16 @@ def _imported(module_name: str, attribute: str, seed: int) -> Agent:
     return cast(Agent, made)
 
 
+def _check_players(players: object, seats: int) -> None:
+    """Raise :class:`~cardwar.errors.ArgumentError` unless ``players`` names one player
+    per seat, each a str or ``None``."""
+    if type(players) not in (tuple, list) or len(cast("Sequence[object]", players)) != seats \
+            or not all(p is None or isinstance(p, str) for p in cast("Sequence[object]",
+                                                                     players)):
+        raise ArgumentError(f"players must name who played each of the {seats} seats (a "
+                            f"str or None each), got {shown(players)}")
+
+
 def play(
     variant: Variant | str,
     agents: Sequence[Agent] | Mapping[int, Agent] | None,
@@ -453,13 +466,20 @@ def play(
                               or not isinstance(given, (Sequence, Mapping))):
         raise ArgumentError(f"agents must be a sequence of agents (one per seat) or a "
                             f"mapping of seats to agents, got {agents!r}")
+    if max_steps is not None and (type(max_steps) is not int or max_steps < 0):
+        raise ArgumentError(f"max_steps must be an int >= 0 or None, got {max_steps!r}")
     if options is None:
         opts = game.options()
     elif isinstance(options, Mapping):
+        if not all(isinstance(key, str) for key in options):
+            raise ArgumentError(f"options must be the variant's options or a dict of them "
+                                f"by name, got {options!r}")
         opts = game.options(**options)
     else:
         opts = options
     state = game.new_game(seed, opts, deal=deal)
+    if players is not None:
+        _check_players(players, game.num_players(state))
     seats: Mapping[int, Agent] | Sequence[Agent] = agents if agents is not None else ()
     actions: list[str] = []
     outcome = game.outcome

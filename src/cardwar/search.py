@@ -98,7 +98,10 @@ class SearchAgent:
         self._evaluate = variant.returns if evaluate is None else evaluate
         if policy is not None and not callable(getattr(policy, "choose", None)):
             raise SearchError(f"policy must be an agent (with choose), got {policy!r}")
-        if not (isinstance(epsilon, (int, float)) and 0.0 <= epsilon <= 1.0):
+        if evaluate is not None and not callable(evaluate):
+            raise SearchError(f"evaluate must be a function of a state, got {evaluate!r}")
+        if isinstance(epsilon, bool) or not (isinstance(epsilon, (int, float))
+                                             and 0.0 <= epsilon <= 1.0):
             raise SearchError(f"epsilon must be a number in [0, 1], got {epsilon!r}")
         self.policy = policy
         self.epsilon = float(epsilon)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from cardwar.cards import Card
 from cardwar.errors import AgentError, check_choice
-from cardwar.rng import Rng
+from cardwar.rng import Rng, check_seed
 from cardwar.variants.caravan.rules import (
     _EMPTY,
     _EQUAL,
@@ -83,7 +83,7 @@ class CaravanHeuristic:
     draws nothing at random and sees only the observation: no hidden card."""
 
     def __init__(self, seed: int = 0) -> None:
-        del seed
+        check_seed(seed)  # it draws nothing at random
 
     def choose(self, observation: Observation, legal: tuple[Action, ...]) -> Action:
         """Return the action for ``observation`` described in the class docstring."""
@@ -177,7 +177,7 @@ class CaravanRuleBot:
     """
 
     def __init__(self, seed: int = 0) -> None:
-        del seed
+        check_seed(seed)  # it draws nothing at random
 
     def choose(self, observation: Observation, legal: tuple[Action, ...]) -> Action:
         """Return the action for ``observation`` described in the class docstring."""

@@ -8,7 +8,7 @@ opponent).
 from __future__ import annotations
 
 from cardwar.errors import AgentError, check_choice
-from cardwar.rng import Rng
+from cardwar.rng import Rng, check_seed
 from cardwar.sampling import sample_states
 from cardwar.variants.cold_war.rules import (
     TITLE,
@@ -32,7 +32,7 @@ class ColdWarHeuristic:
     enough), or, if none can, its lowest card; when it plays first, its highest card."""
 
     def __init__(self, seed: int = 0) -> None:
-        del seed
+        check_seed(seed)  # it draws nothing at random
 
     def choose(self, observation: Observation, legal: tuple[Play, ...]) -> Play:
         """Return the action for ``observation`` described in the class docstring."""

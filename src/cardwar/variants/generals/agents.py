@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from cardwar.cards import Card, Rank
 from cardwar.errors import AgentError, check_choice
-from cardwar.rng import Rng
+from cardwar.rng import Rng, check_seed
 from cardwar.sampling import sample_states
 from cardwar.variants.generals.rules import (
     TITLE,
@@ -38,7 +38,7 @@ class GeneralsHeuristic:
     takes the first choice of opponent or partner."""
 
     def __init__(self, seed: int = 0) -> None:
-        del seed
+        check_seed(seed)  # it draws nothing at random
 
     def choose(self, observation: Observation, legal: tuple[Action, ...]) -> Action:
         """Return the action for ``observation`` described in the class docstring."""
