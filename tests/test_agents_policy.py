@@ -263,3 +263,26 @@ def test_a_policy_agent_shows_its_policy_and_game() -> None:
     assert repr(from_policy(argmax, cardwar.caravan)) == (
         "PolicyAgent(test_a_policy_agent_shows_its_policy_and_game.<locals>.argmax, caravan)")
     assert repr(from_policy(Linear("arneson"), "arneson")) == "PolicyAgent(Linear, arneson)"
+
+
+def test_the_docs_module_of_a_policy_plays_in_a_tournament(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The file ``mybot.py`` of the agents page, as written there, named as an agent kind
+    in Python and on the command line."""
+    from pathlib import Path
+
+    from cardwar.cli import main
+
+    page = (Path(__file__).parent.parent / "docs" / "agents.md").read_text(encoding="utf-8")
+    start = page.index("```python\n# mybot.py\n") + len("```python\n")
+    (tmp_path / "mybot.py").write_text(page[start:page.index("```", start)],
+                                       encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "mybot", raising=False)
+    result = tournament("generals", ["mybot:bot", "random"], games=6, seed=1)
+    assert [s.name for s in result.standings] == ["mybot:bot", "random"]
+    assert result.unfinished == 0
+    assert main(["tournament", "generals", "--agents", "mybot:bot,random", "-n", "4",
+                 "--seed", "1", "--no-progress"]) == 0
+    assert "mybot:bot" in capsys.readouterr().out

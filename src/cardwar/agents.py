@@ -17,10 +17,10 @@ package (``cardwar.caravan.CaravanHeuristic``) and is reached through the varian
 
 from __future__ import annotations
 
+import fractions
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
-from fractions import Fraction
 from typing import Any, cast
 
 from cardwar.cards import Card
@@ -103,15 +103,15 @@ class FirstAgent:
 _COIN = 1 << 64
 
 
-def _probability(p: object, where: str) -> Fraction:
+def _probability(p: object, where: str) -> fractions.Fraction:
     """Return ``p``, a probability given as an int, a float or a
     :class:`~fractions.Fraction` (not a bool), exactly; raise
     :class:`~cardwar.errors.AgentError` for anything else, NaN or a value outside [0, 1]."""
-    if isinstance(p, bool) or not isinstance(p, (int, float, Fraction)):
+    if isinstance(p, bool) or not isinstance(p, (int, float, fractions.Fraction)):
         raise AgentError(f"{where} must be a probability, a number in [0, 1], got "
                          f"{type(p).__name__} {shown(p)}")
     if not (isinstance(p, float) and math.isnan(p)) and 0 <= p <= 1:
-        return Fraction(p)
+        return fractions.Fraction(p)
     raise AgentError(f"{where} must be a probability, a number in [0, 1], got {p!r}")
 
 
@@ -133,7 +133,7 @@ class MixedAgent:
     MixedAgent(CaravanHeuristic(), p=0.25, key=0x..., counter=0)
     """
 
-    def __init__(self, agent: Agent, p: float | Fraction, seed: int, *,
+    def __init__(self, agent: Agent, p: float | fractions.Fraction, seed: int, *,
                  game: Variant | str | None = None) -> None:
         if not callable(getattr(agent, "choose", None)):
             raise AgentError(f"MixedAgent mixes an agent (with choose(observation, legal)), "
@@ -168,16 +168,11 @@ class MixedAgent:
                 f"counter={self._rng.counter})")
 
 
-#: A policy: from the observation tensor (float32) and the mask of the legal ids (bool)
-#: to the id to play.
-Policy = Callable[[Any, Any], Any]
-
-
 class PolicyAgent:
     """An agent of the variant ``variant`` that plays what ``policy`` picks: built by
     :func:`from_policy`, which says what the policy is given and how it chooses."""
 
-    def __init__(self, policy: Policy, variant: Variant | str) -> None:
+    def __init__(self, policy: Callable[[Any, Any], Any], variant: Variant | str) -> None:
         if not callable(policy):
             raise AgentError(f"from_policy needs a policy, a function of (observation "
                              f"tensor, legal mask) to an action id, got "
@@ -239,13 +234,13 @@ class PolicyAgent:
         return f"PolicyAgent({name}, {self.variant.NAME})"
 
 
-def from_policy(policy: Policy, variant: Variant | str) -> PolicyAgent:
+def from_policy(policy: Callable[[Any, Any], Any], variant: Variant | str) -> PolicyAgent:
     """Return an agent of ``variant`` (a variant or its name) that plays what ``policy``
     picks: a trained network, or any function ``policy(observation, mask) -> id``.
 
     ``observation`` is the seat's observation tensor (the variant's
     ``observation_tensor``, float32, with General's War's squad cards picked so far
-    appended: exactly the observation of :class:`cardwar.gymnasium.CardwarEnv`) and
+    appended: exactly the observation of ``cardwar.gymnasium.CardwarEnv``) and
     ``mask`` a bool array of ``num_actions`` values, true at each legal id. The policy
     returns one of the legal ids, an int (a numpy integer will do; a bool, a float or a
     str is refused, never rounded), and the agent plays that id's action. A squad of
@@ -366,7 +361,7 @@ def agent(kind: str, name: str | Variant, seed: int) -> Agent:
         if not _DECIMAL.fullmatch(budget):
             raise AgentError(f"heuristic:P needs P, the probability of the heuristic's "
                              f"move, as a decimal number in [0, 1], got {budget!r}")
-        p = Fraction(budget)
+        p = fractions.Fraction(budget)
         if p > 1:
             raise AgentError(f"heuristic:P needs P, the probability of the heuristic's "
                              f"move, in [0, 1], got {budget}")
