@@ -3,10 +3,12 @@
 An agent sees only what its seat may know: :meth:`Agent.choose` receives the seat's
 observation and the legal actions, never the state. :class:`RandomAgent` picks a legal
 action uniformly with its own seeded generator; :func:`heuristic` returns a variant's
-simple heuristic agent. The docs page ``agents`` reports how often
-each heuristic beats the random agent. Each game's heuristic lives in the game's own
-package (``cardwar.caravan.CaravanHeuristic``) and is reached through the variant's
-``heuristic(seed)``, so this module names no game.
+simple heuristic agent; :class:`MixedAgent` plays an agent with a probability and random
+moves otherwise (the kind ``heuristic:P``); :func:`from_policy` makes an agent of a
+function of the observation tensor and the legal mask, such as a trained network. The
+docs page ``agents`` reports how often each heuristic beats the random agent. Each game's
+heuristic lives in the game's own package (``cardwar.caravan.CaravanHeuristic``) and is
+reached through the variant's ``heuristic(seed)``, so this module names no game.
 
 >>> from cardwar import agents
 >>> record = agents.play("arneson", [agents.heuristic("arneson", 1), agents.RandomAgent(2)],
