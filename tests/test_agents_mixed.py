@@ -192,3 +192,17 @@ def test_a_mixed_agent_of_a_game_checks_every_choice() -> None:
     assert MixedAgent(FirstAgent(), 0.0, seed=1).choose(None, ("x",)) == "x"
     with pytest.raises(cardwar.CardwarError, match="MixedAgent's game"):
         MixedAgent(FirstAgent(), 0.5, seed=1, game=3)  # type: ignore[arg-type]
+
+
+def test_the_command_line_takes_the_mixed_kind(capsys: pytest.CaptureFixture[str]) -> None:
+    from cardwar.cli import main
+
+    assert main(["tournament", "caravan", "--agents", "heuristic:0.5,random", "-n", "4",
+                 "--seed", "1", "--no-progress"]) == 0
+    assert "heuristic:0.5" in capsys.readouterr().out
+    assert main(["simulate", "arneson", "-n", "3", "--agents", "heuristic:0.25,random",
+                 "--no-progress"]) == 0
+    capsys.readouterr()
+    assert main(["tournament", "caravan", "--agents", "heuristic:2,random", "-n", "4",
+                 "--no-progress"]) != 0
+    assert "heuristic:P needs P" in capsys.readouterr().err
