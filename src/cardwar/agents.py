@@ -337,7 +337,8 @@ def agent(kind: str, name: str | Variant, seed: int) -> Agent:
     - ``package.module:name``: any agent class or factory of your own, imported and
       called with the seed (``cardwar.caravan:CaravanRuleBot``).
 
-    Raise :class:`~cardwar.errors.AgentError` (a ``ValueError``) for any other kind.
+    Raise :class:`~cardwar.errors.AgentError` (a ``ValueError``) for any other kind, and
+    :class:`~cardwar.rng.SeedError` for a seed that is not an int in [0, 2**64 - 1].
 
     >>> agent("ismcts:50", "caravan", 1)
     SearchAgent(caravan, iterations=50, rollout_steps=200)
@@ -456,6 +457,9 @@ def play(
     dict of keyword arguments for ``options(...)``. With ``max_steps``, the game stops
     after that many steps and the record's outcome is ``None`` if it had not ended.
     ``players`` names who played each seat (``"human"``, an agent kind), for the record.
+    A ``max_steps`` that is not an int >= 0 and ``players`` that do not name each seat
+    with a str or ``None`` raise :class:`~cardwar.errors.ArgumentError` before the game
+    is played.
     """
     game = as_variant(variant)
     given: object = agents  # typed, but a caller may pass anything
