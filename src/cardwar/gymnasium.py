@@ -16,9 +16,11 @@ ends, so that a game's undiscounted return is still its result; ``shaping_scale`
 
 ``opponents`` is one entry for every other seat, or a list of entries, one per other
 seat in seat order. An entry is an agent kind (a str: ``random``, ``heuristic``,
-``first``, ``search`` for the variant's search agent, a stronger yardstick, and every
-other kind :func:`cardwar.agents.agent` builds) or a factory (any callable, an agent
-class included, that takes a seed and returns an agent): either is built again at every
+``first``, ``search`` for the variant's search agent, a stronger yardstick,
+``heuristic:P`` for the heuristic with probability P and a random move otherwise, a
+curriculum, and every other kind :func:`cardwar.agents.agent` builds) or a factory
+(any callable, an agent class included, that takes a seed and returns an agent): either
+is built again at every
 ``reset`` from the game's seed, so ``reset(seed=7)`` plays the same game every time. An
 entry may also be an agent object, which plays every game and keeps its own state from
 one game to the next (a game against it is reproducible only if it is). Every entry is

@@ -52,7 +52,8 @@ def add_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
     p.add_argument("--opponent", default=None, metavar="KIND",
                    help="the agent playing the other seats: "
                    f"{', '.join(agents_module.KINDS)}, ismcts:N (the generic search agent "
-                   "with N iterations per decision: stronger and slower as N grows) or "
+                   "with N iterations per decision: stronger and slower as N grows), "
+                   "heuristic:P (the heuristic with probability P, else a random move) or "
                    "package.module:name (default: the variant's own search agent if it has "
                    "one (Caravan's with the fast extra), else its heuristic agent if it has "
                    "one, else random)")

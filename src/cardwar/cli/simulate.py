@@ -54,7 +54,8 @@ def add_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
     _add_options_argument(p)
     p.add_argument("--agents", default=None, metavar="KIND[,KIND...]",
                    help="variants with decisions: the agent of every seat, or one per seat "
-                   f"({', '.join(agents_module.KINDS)}, ismcts:N or package.module:name; "
+                   f"({', '.join(agents_module.KINDS)}, ismcts:N, heuristic:P or "
+                   "package.module:name; "
                    "default random)")
     p.add_argument("--max-steps", type=int, default=SIMULATE_MAX_STEPS,
                    help="stop each game after this many steps, counted as unfinished "

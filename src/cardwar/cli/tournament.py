@@ -39,7 +39,8 @@ def add_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
     p.add_argument("--agents", required=True, metavar="KIND,KIND[,...]",
                    help="the lineup, one agent per seat or fewer (the last fills the other "
                    f"seats): {', '.join(agents_module.KINDS)}, ismcts:N (N iterations per "
-                   "decision) or package.module:name")
+                   "decision), heuristic:P (the heuristic with probability P, else a "
+                   "random move) or package.module:name")
     p.add_argument("-n", type=int, default=1000, help="number of games (default 1000)")
     p.add_argument("--seed", type=int, default=0, help="the master seed (default 0)")
     p.add_argument("--jobs", "-j", type=int, default=None,
