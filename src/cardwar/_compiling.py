@@ -30,7 +30,7 @@ COMPILE_NOTICE = "{what}: compiling the batch engine (first run only, {seconds} 
 
 #: The CPU-seconds a kernel's compile takes, as the notice says it (measured with a
 #: fresh numba cache: docs/simulation.md).
-COMPILE_SECONDS = "20-60"
+COMPILE_SECONDS = "10 to 40"
 
 
 class _Listener:
