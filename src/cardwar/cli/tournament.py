@@ -32,7 +32,7 @@ def add_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
     p = sub.add_parser(
         "tournament", help="play agents against each other in every seating",
         description="Play N seeded games between agents, every deal in every rotation of "
-        "the seats, and print win rates with 95%% intervals, pairwise scores and ratings; "
+        "the seats, and print win rates with 95% intervals, pairwise scores and ratings; "
         "the same arguments give the same table whatever --jobs is.",
     )
     p.add_argument("variant", help="variant name or alias (see: cardwar variants)")
