@@ -33,6 +33,7 @@ from cardwar.piles import Pile
 
 __all__ = [
     "SUIT_SYMBOLS",
+    "Readable",
     "format_card",
     "format_card_suit",
     "format_cards",
@@ -43,6 +44,9 @@ __all__ = [
     "render_observation",
     "render_state",
     "result_lines",
+    "short_repr",
+    "size",
+    "sizes",
     "symbolize",
 ]
 
@@ -219,6 +223,100 @@ def render_observation(variant: Variant, observation: Any, *, ascii: bool = Fals
     it (``variant.render_observation``)."""
     _check_variant(variant)
     return variant.render_observation(observation, ascii=ascii)
+
+
+# --- str and repr of states and observations ------------------------------------------
+
+# The variants by their options' type and by their state and observation types: filled by
+# the registry (cardwar.variants.register calls register below), so that this module,
+# which the games import, imports no game.
+_GAMES_BY_OPTIONS: dict[type, Variant] = {}
+_GAMES_BY_TYPE: dict[type, Variant] = {}
+
+
+def register(game: Variant) -> None:
+    """Let ``str`` show the states and observations of ``game``, a variant, as its text
+    view. :func:`cardwar.variants.register` calls it for every variant it registers."""
+    _GAMES_BY_OPTIONS[game.Options] = game
+    for name in ("State", "Observation"):
+        kind = getattr(game, name, None)
+        if isinstance(kind, type):
+            _GAMES_BY_TYPE[kind] = game
+
+
+def _game_of(x: object) -> Variant | None:
+    game = _GAMES_BY_OPTIONS.get(type(getattr(x, "options", None)))
+    return game if game is not None else _GAMES_BY_TYPE.get(type(x))
+
+
+def _short(value: object) -> str:
+    if isinstance(value, str):  # already written for the repr
+        return value
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, (tuple, Pile)) and value and all(isinstance(v, Card) for v in value):
+        return "(" + format_cards(value, ascii=True) + ")"
+    if isinstance(value, tuple) and value and all(
+            isinstance(v, tuple) and all(isinstance(c, Card) for c in v) for v in value):
+        return "(" + " | ".join(format_cards(v, ascii=True) for v in value) + ")"
+    if isinstance(value, tuple) and any(isinstance(v, Card) for v in value):
+        return "(" + ", ".join(_short(v) for v in value) + ("," if len(value) == 1 else "") + ")"
+    if isinstance(value, Outcome) or (value is not None and attrs.has(type(value))):
+        return str(value)
+    return repr(value)
+
+
+def size(pile: object) -> object:
+    """Return ``len(pile)`` for a ``repr``, or ``pile`` itself when it has no length (a
+    value built by hand with a wrong field: a ``repr`` never raises)."""
+    try:
+        return len(pile)  # type: ignore[arg-type]
+    except TypeError:
+        return pile
+
+
+def sizes(piles: object) -> object:
+    """Return the :func:`size` of each pile in ``piles`` for a ``repr``, or ``piles`` itself
+    when it is not a tuple."""
+    return tuple(size(p) for p in piles) if isinstance(piles, tuple) else piles
+
+
+def short_repr(x: object, kind: str, **fields: object) -> str:
+    """Return the ``repr`` of a state or an observation: ``war.State(battles=3, ...)``, its
+    variant's name, ``kind`` and the ``fields`` given (counts rather than hidden cards;
+    cards in notation, a tuple of hands as ``(AH 5D | 8C)``).
+
+    >>> from cardwar import war
+    >>> war.new_game(1, war.options(ranks="2 3", suits="S"))
+    war.State(battles=0, stock_sizes=(1, 1), won_sizes=(0, 0), set_aside=0, result=None)
+    """
+    game = _game_of(x)
+    module = type(x).__module__ if game is None else getattr(game, "__name__", game.NAME)
+    name = str(module).replace(".rules", "").replace(".view", "").rpartition(".")[2]
+    inner = ", ".join(f"{k}={_short(v)}" for k, v in fields.items())
+    return f"{name}.{kind}({inner})"
+
+
+class Readable:
+    """A mixin of states and observations: ``str(x)`` is the variant's text view of it
+    (:func:`render_state` or :func:`render_observation`), cards in notation (``10H``), as
+    ``print(board)`` shows a board in python-chess; each class writes a short ``repr``
+    (:func:`short_repr`)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        game = _game_of(self)
+        if game is None:  # not (yet) registered: the short repr
+            return repr(self)
+        state_type = getattr(game, "State", None)
+        try:
+            if isinstance(state_type, type) and isinstance(self, state_type):
+                return game.render_state(self, ascii=True)
+            return game.render_observation(self, ascii=True)
+        except Exception:  # str() never fails (logs and debuggers print any value):
+            # a value built by hand with a wrong field shows its repr instead.
+            return repr(self)
 
 
 def _check_variant(variant: object) -> None:

@@ -90,6 +90,9 @@ def _register(module: ModuleType, svg: Any) -> Variant:
         _ALIASES[key] = found.NAME
     _VARIANTS[found.NAME] = found
     svg.register(found)
+    from cardwar import render  # (light, but not needed by a bare import cardwar)
+
+    render.register(found)
     return found
 
 

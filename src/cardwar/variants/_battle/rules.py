@@ -20,6 +20,7 @@ from cardwar.core import GameOverError, IllegalActionError, OptionError, Outcome
 from cardwar.errors import StateError, check_state
 from cardwar.piles import EMPTY, Pile, piled
 from cardwar.piles import advanced as advanced_pile
+from cardwar.render import Readable, short_repr, size, sizes
 from cardwar.rng import GAMMA, MASK64, MAX_BOUND, Draws, Rng, _mix64, advanced
 from cardwar.svg import Pictured
 
@@ -252,7 +253,7 @@ def skip_cycles(then: Counts, now: Counts, goal: int | None, limit: int | None
 
 
 @attrs.frozen(slots=True)
-class BattleState(Immutable, Pictured):
+class BattleState(Immutable, Pictured, Readable):
     """The whole state of an automatic battle game. Stocks list the top card first."""
 
     options: object
@@ -302,6 +303,16 @@ class BattleState(Immutable, Pictured):
     def cards_held(self, seat: int) -> int:
         """Return how many cards ``seat`` holds (stock and win pile)."""
         return len(self.stocks[seat]) + len(self.tally.won[seat])
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self, "State",
+            battles=self.battles,
+            stock_sizes=sizes(self.stocks),
+            won_sizes=sizes(self.tally.won),
+            set_aside=size(self.tally.set_aside),
+            result=self.result,
+        )
 
 
 def check_players_fit(players: int, ranks: int, suits: int, decks: int) -> None:

@@ -12,7 +12,14 @@ from cardwar._immutable import Immutable
 from cardwar.cards import Card
 from cardwar.core import Outcome
 from cardwar.errors import StateError, check_observation, check_seat, check_state
-from cardwar.render import format_card, format_cards, indent_block, result_lines
+from cardwar.render import (
+    Readable,
+    format_card,
+    format_cards,
+    indent_block,
+    result_lines,
+    short_repr,
+)
 from cardwar.svg import Pictured
 from cardwar.variants._battle.rules import BattleRecord, BattleState, Play
 
@@ -29,7 +36,7 @@ __all__ = [
 
 
 @attrs.frozen(slots=True)
-class BattleObservation(Immutable, Pictured):
+class BattleObservation(Immutable, Pictured, Readable):
     """What one seat knows: card counts, the last battle's face-up cards, and counters.
     Nobody sees the order of any stock or win pile, or the face-down cards."""
 
@@ -53,6 +60,17 @@ class BattleObservation(Immutable, Pictured):
     """The game's options (known to everyone)."""
     wars: int = 0
     """Battles so far that had at least one war (every battle is seen by all)."""
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self, "Observation",
+            seat=self.seat,
+            battles=self.battles,
+            stock_sizes=self.stock_sizes,
+            won_sizes=self.won_sizes,
+            set_aside=self.set_aside,
+            result=self.result,
+        )
 
 
 def observe(state: BattleState, seat: int) -> BattleObservation:

@@ -39,6 +39,7 @@ from cardwar.core import (
 )
 from cardwar.errors import OptionsTypeError, check_state
 from cardwar.piles import advanced as advanced_pile
+from cardwar.render import Readable, short_repr, sizes
 from cardwar.rng import Rng, advanced
 from cardwar.svg import Pictured
 from cardwar.variants import _battle
@@ -196,7 +197,7 @@ class Choose(SealedAction):
 
 
 @attrs.frozen(slots=True)
-class State(Immutable, Pictured):
+class State(Immutable, Pictured, Readable):
     """The whole state of a game of Arneson's War."""
 
     options: Options
@@ -253,6 +254,17 @@ class State(Immutable, Pictured):
     def cards_held(self, seat: int) -> int:
         """Return how many cards ``seat`` holds: hand, stock and win pile."""
         return len(self.hands[seat]) + len(self.stocks[seat]) + len(self.tally.won[seat])
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self, "State",
+            battles=self.battles,
+            hands=self.hands,
+            stock_sizes=sizes(self.stocks),
+            won_sizes=sizes(self.tally.won),
+            committed=self.committed,
+            result=self.result,
+        )
 
 
 _DEFAULT = Options()

@@ -12,7 +12,14 @@ from cardwar._immutable import Immutable
 from cardwar.cards import Card
 from cardwar.core import Outcome
 from cardwar.errors import check_observation, check_seat, check_state
-from cardwar.render import format_card, format_cards, indent_block, result_lines
+from cardwar.render import (
+    Readable,
+    format_card,
+    format_cards,
+    indent_block,
+    result_lines,
+    short_repr,
+)
 from cardwar.svg import Pictured
 from cardwar.variants._battle import BattleRecord, Turn
 from cardwar.variants._battle.view import describe_battle, header
@@ -30,7 +37,7 @@ __all__ = [
 
 
 @attrs.frozen(slots=True)
-class Observation(Immutable, Pictured):
+class Observation(Immutable, Pictured, Readable):
     """What one seat knows: its own hand and choice; sizes of everything hidden; every
     face-up card. Never the opponent's hand or their choice before both are in."""
 
@@ -64,6 +71,19 @@ class Observation(Immutable, Pictured):
     """The game's options (known to everyone)."""
     wars: int = 0
     """Battles so far that had at least one war (every battle is seen by both)."""
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self, "Observation",
+            seat=self.seat,
+            battles=self.battles,
+            hand=self.hand,
+            committed=self.committed,
+            hand_sizes=self.hand_sizes,
+            stock_sizes=self.stock_sizes,
+            won_sizes=self.won_sizes,
+            result=self.result,
+        )
 
 
 def observe(state: State, seat: int) -> Observation:

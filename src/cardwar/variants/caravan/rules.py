@@ -44,6 +44,7 @@ from cardwar.core import (
     option,
 )
 from cardwar.errors import OptionsTypeError, check_state
+from cardwar.render import Readable
 from cardwar.rng import MAX_BOUND, Rng
 from cardwar.svg import Pictured
 
@@ -492,7 +493,7 @@ Action = Play | Discard | Disband
 
 
 @attrs.frozen(slots=True)
-class State(Immutable, Pictured):
+class State(Immutable, Pictured, Readable):
     """The whole state of a game of Caravan."""
 
     options: Options

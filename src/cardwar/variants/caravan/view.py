@@ -13,11 +13,14 @@ from cardwar.cards import Card
 from cardwar.core import Outcome
 from cardwar.errors import ActionTypeError, check_observation, check_seat, check_state
 from cardwar.render import (
+    Readable,
     format_card,
     format_card_suit,
     format_cards,
     indent_block,
     result_lines,
+    short_repr,
+    size,
     symbolize,
 )
 from cardwar.svg import Pictured
@@ -48,7 +51,7 @@ __all__ = [
 
 
 @attrs.frozen(slots=True)
-class Observation(Immutable, Pictured):
+class Observation(Immutable, Pictured, Readable):
     """What one seat knows: its own hand, every caravan, the discard pile and the sizes of
     everything hidden. Never the opponent's hand or the order of either deck."""
 
@@ -77,6 +80,21 @@ class Observation(Immutable, Pictured):
     options: Options = attrs.field(factory=Options)
     """The game's options (known to everyone)."""
 
+    def __repr__(self) -> str:
+        return short_repr(
+            self, "Observation",
+            seat=self.seat,
+            turns=self.turns,
+            to_move=self.to_move,
+            hand=self.hand,
+            hand_sizes=self.hand_sizes,
+            deck_sizes=self.deck_sizes,
+            caravans=_caravans_text(self.caravans),
+            discards=size(self.discards),
+            last=self.last,
+            result=self.result,
+        )
+
 
 def observe(state: State, seat: int) -> Observation:
     """Return what ``seat`` knows (CARAVAN-OBSERVE)."""
@@ -99,6 +117,13 @@ def observe(state: State, seat: int) -> Observation:
 
 
 # --- text for people ----------------------------------------------------------------------
+
+
+def _caravans_text(caravans: object) -> str:
+    """Return the six caravans in one short line: ``(A: 7H, B: -, ...)``."""
+    if not isinstance(caravans, tuple):
+        return repr(caravans)
+    return "(" + ", ".join(f"{'ABCDEF'[c]}: {car}" for c, car in enumerate(caravans)) + ")"
 
 
 def _caravan_cell(c: int, car: Caravan, ascii: bool) -> str:

@@ -47,6 +47,7 @@ from cardwar.core import (
     suits_option,
 )
 from cardwar.errors import OptionsTypeError, check_state
+from cardwar.render import Readable, short_repr, size, sizes
 from cardwar.rng import Rng
 from cardwar.svg import Pictured
 
@@ -388,7 +389,7 @@ class DealRecord:
 
 
 @attrs.frozen(slots=True)
-class State(Immutable, Pictured):
+class State(Immutable, Pictured, Readable):
     """The whole state of a game of Cold War."""
 
     options: Options
@@ -448,6 +449,19 @@ class State(Immutable, Pictured):
     def in_war(self) -> bool:
         """Return whether the current round is a war round."""
         return bool(self.rounds)
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self, "State",
+            deals=self.deals,
+            tricks=self.tricks,
+            dealer=self.dealer,
+            hand_sizes=sizes(self.hands),
+            pool_sizes=sizes(self.pools),
+            stock_size=size(self.stock),
+            totals=self.totals,
+            result=self.result,
+        )
 
 
 _DEFAULT = Options()

@@ -12,7 +12,7 @@ from cardwar._immutable import Immutable
 from cardwar.cards import Card, Rank
 from cardwar.core import Outcome
 from cardwar.errors import check_observation, check_seat, check_state
-from cardwar.render import format_cards, indent_block, result_lines, symbolize
+from cardwar.render import Readable, format_cards, indent_block, result_lines, short_repr, symbolize
 from cardwar.svg import Pictured
 from cardwar.variants.cold_war.rules import (
     TITLE,
@@ -37,7 +37,7 @@ __all__ = [
 
 
 @attrs.frozen(slots=True)
-class Observation(Immutable, Pictured):
+class Observation(Immutable, Pictured, Readable):
     """What one seat knows: its own hand and pool, every face-up card, and the sizes of
     everything hidden. Never another hand, a stake or the stock's cards."""
 
@@ -90,6 +90,20 @@ class Observation(Immutable, Pictured):
     hidden; ``stake_counts`` counts them per seat)."""
     left: tuple[int, ...] = ()
     """The seats that left the deal during the current trick (COLDWAR-LEAVE)."""
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self, "Observation",
+            seat=self.seat,
+            deals=self.deals,
+            tricks=self.tricks,
+            hand=self.hand,
+            hand_sizes=self.hand_sizes,
+            pool_sizes=self.pool_sizes,
+            stock_size=self.stock_size,
+            totals=self.totals,
+            result=self.result,
+        )
 
 
 def observe(state: State, seat: int) -> Observation:

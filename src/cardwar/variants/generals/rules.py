@@ -43,6 +43,7 @@ from cardwar.core import (
     suits_option,
 )
 from cardwar.errors import ActionTypeError, OptionsTypeError, check_state
+from cardwar.render import Readable, short_repr, sizes
 from cardwar.rng import Rng
 from cardwar.svg import Pictured
 
@@ -384,7 +385,7 @@ class Battle:
 
 
 @attrs.frozen(slots=True)
-class State(Immutable, Pictured):
+class State(Immutable, Pictured, Readable):
     """The whole state of a game of General's War."""
 
     options: Options
@@ -432,6 +433,19 @@ class State(Immutable, Pictured):
     def players(self) -> int:
         """Return the number of seats."""
         return len(self.hands)
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self, "State",
+            deals=self.deals,
+            battles=self.battles,
+            dealer=self.dealer,
+            hand_sizes=sizes(self.hands),
+            reserve_sizes=sizes(self.reserves),
+            won_sizes=sizes(self.won),
+            banked=self.banked,
+            result=self.result,
+        )
 
 
 _DEFAULT = Options()

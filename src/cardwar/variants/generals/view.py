@@ -12,7 +12,15 @@ from cardwar._immutable import Immutable
 from cardwar.cards import Card, card_index
 from cardwar.core import Outcome
 from cardwar.errors import check_observation, check_seat, check_state
-from cardwar.render import format_card, format_cards, indent_block, result_lines, symbolize
+from cardwar.render import (
+    Readable,
+    format_card,
+    format_cards,
+    indent_block,
+    result_lines,
+    short_repr,
+    symbolize,
+)
 from cardwar.svg import Pictured
 from cardwar.variants.generals.rules import (
     TITLE,
@@ -37,7 +45,7 @@ __all__ = [
 
 
 @attrs.frozen(slots=True)
-class Observation(Immutable, Pictured):
+class Observation(Immutable, Pictured, Readable):
     """What one seat knows: its own hand and squad; revealed generals, the pot, scores and
     kills; only sizes of every hidden pile. Never another seat's hand or squad before all
     squads are in."""
@@ -91,6 +99,19 @@ class Observation(Immutable, Pictured):
     """The cards of each seat's won pile, in the order of :func:`~cardwar.cards.card_index`:
     the pile is face down, but every card in it was revealed when it was won
     (GENERALS-SCORE); the order they lie in is not seen."""
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self, "Observation",
+            seat=self.seat,
+            deals=self.deals,
+            battles=self.battles,
+            hand=self.hand,
+            hand_sizes=self.hand_sizes,
+            reserve_sizes=self.reserve_sizes,
+            scores=self.scores,
+            result=self.result,
+        )
 
 
 def observe(state: State, seat: int) -> Observation:
