@@ -79,15 +79,15 @@ def test_print_state_is_short_for_every_variant(capsys: pytest.CaptureFixture[st
 def test_a_value_built_by_hand_with_a_wrong_field_still_prints() -> None:
     # str and repr never raise: a debugger or a log prints any value, even one the view
     # cannot draw; the repr shows the wrong field as it is.
-    state = attrs.evolve(war.new_game(1), stocks=None)
+    state = attrs.evolve(war.new_game(1), stocks=None)  # type: ignore[arg-type]
     assert repr(state) == ("war.State(battles=0, stock_sizes=None, won_sizes=(0, 0), "
                            "set_aside=0, result=None)")
     assert str(state) == repr(state)
     mine = caravan.observe(caravan.new_game(1), 0)
-    bad = attrs.evolve(mine, caravans=None, discards=None)
+    bad = attrs.evolve(mine, caravans=None, discards=None)  # type: ignore[arg-type]
     assert "caravans=None, discards=None" in repr(bad)
     assert str(bad) == repr(bad)
-    half = attrs.evolve(cold_war.new_game(1), hands=((), None, ()))
+    half = attrs.evolve(cold_war.new_game(1), hands=((), None, ()))  # type: ignore[arg-type]
     assert "hand_sizes=(0, None, 0)" in repr(half)
 
 
