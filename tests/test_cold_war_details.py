@@ -410,17 +410,20 @@ def test_the_end_of_a_deal_is_told_in_words() -> None:
             if after.deals != state.deals:
                 deal = after.last_deal
                 assert deal is not None
-                scores = " / ".join(map(str, deal.scores))
-                assert re.search(rf"^deal {deal.number} scored {scores} \(", text, re.M)
+                points = r",? ".join(rf"seat {s} {p}( \(bomb \+\d+\))?"
+                                     for s, p in enumerate(deal.scores))
+                assert re.search(rf"^deal {deal.number} ended: .*; points {points}$", text,
+                                 re.M)
                 for s, bomb in enumerate(deal.bombs):
-                    assert (f"seat {s} (+{bomb})" in text) == bool(bomb)
-                assert f"totals: {' / '.join(map(str, after.totals))}" in text
+                    assert (f"seat {s} {deal.scores[s]} (bomb +{bomb})" in text) == bool(bomb)
+                totals = ", ".join(f"seat {s} {t}" for s, t in enumerate(after.totals))
+                assert f"totals: {totals} (the target is" in text
                 assert "hands shown: seat 0 " in text
                 # COLDWAR-SCORE: a hand that did not count is marked.
                 assert text.count("(not scored)") == deal.hands_scored.count(False) > 0
                 told += 1
             else:
-                assert "scored" not in text
+                assert "ended" not in text
             state = after
     assert told >= 6
 

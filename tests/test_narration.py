@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 
 from cardwar import caravan, cold_war, generals
+from cardwar.cards import Rank, parse_card
 from cardwar.render import format_cards
 from tests.strategies import play_out
 
@@ -45,40 +47,80 @@ def test_cold_war_deals_are_told() -> None:
         f"dealt: hands {hands}, stock {len(state.stock)} (dealer {state.dealer})")
 
 
+def played(seat: int, card: Any, rank: Any) -> str:
+    """Return a card as the narration names it: a Joker with its declared rank."""
+    if not card.is_joker:
+        return f"seat {seat} {card}"
+    return f"seat {seat} JK declared {'top' if rank is cold_war.TOP else rank.symbol}"
+
+
+def trick_lines(trick: Any) -> list[str]:
+    """Return the lines of a Cold War trick, from its record: the opening round, the
+    stakes, each war round, who took how many cards, and who ran out (COLDWAR-LEAVE)."""
+    rounds = [", ".join(played(p.seat, p.card, p.rank) for p in r) for r in trick.rounds]
+    lines = [f"trick: {rounds[0]}"]
+    if any(trick.stakes):
+        lines.append("  staked face down for the war: " + ", ".join(
+            f"seat {s} {n}" for s, n in enumerate(trick.stakes) if n))
+    lines += [f"  war round: {r}" for r in rounds[1:]]
+    cards = f"{trick.cards} card" + ("" if trick.cards == 1 else "s")
+    lines[-1] += (f" -> {cards} set aside, scoring for nobody" if trick.winner is None
+                  else f" -> seat {trick.winner} takes {cards}")
+    return lines + [f"  seat {s} ran out of cards and is out of this deal" for s in trick.left]
+
+
 def deal_lines(after: Any) -> list[str]:
-    """Return the lines of a Cold War deal's end, from its record (COLDWAR-SCORE)."""
+    """Return the lines of a Cold War deal's end, from its record (COLDWAR-END-DEAL,
+    COLDWAR-SCORE): why it ended, whose points are whose, the hands, totals, next dealer."""
     deal = after.last_deal
-    why = {"ran_out": "ran out", "last_standing": "last standing",
-           "repeated_position": "repeated position"}[deal.reason.value]
-    first = f"deal {deal.number} scored {' / '.join(str(s) for s in deal.scores)} ({why})"
-    bombs = [f"seat {s} (+{b})" for s, b in enumerate(deal.bombs) if b > 0]
-    if bombs:
-        first += "; bomb for " + ", ".join(bombs)
+    left = after.last_trick.left
+    why = {"ran_out": " and ".join(f"seat {s}" for s in left) + " ran out of cards"
+           if left else "a player ran out of cards",
+           "last_standing": "fewer than two players were left in it",
+           "repeated_position": "the same position came round a third time"}[deal.reason.value]
+    points = ", ".join(f"seat {s} {p}" + (f" (bomb +{b})" if b else "")
+                       for s, (p, b) in enumerate(zip(deal.scores, deal.bombs, strict=True)))
+    lines = [f"deal {deal.number} ended: {why}; points {points}"]
+    if deal.set_aside:
+        lines.append(f"set aside, scoring for nobody: {deal.set_aside} point"
+                     + ("" if deal.set_aside == 1 else "s"))
     # A hand that did not count is marked (by default, every hand but those of the seats
     # that ran out).
     shown = "; ".join(f"seat {s} {' '.join(str(c) for c in h) if h else '-'}"
                       + ("" if counted else " (not scored)")
                       for s, (h, counted) in enumerate(zip(deal.hands, deal.hands_scored,
                                                            strict=True)))
-    return [first, f"hands shown: {shown}",
-            "totals: " + " / ".join(str(t) for t in after.totals)]
+    lines += [f"hands shown: {shown}",
+              "totals: " + ", ".join(f"seat {s} {t}" for s, t in enumerate(after.totals))
+              + f" (the target is {after.options.target})"]
+    if after.result is None:
+        lines.append(f"seat {after.dealer} deals deal {deal.number + 1}")
+    return lines
 
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_cold_war_moves_tricks_and_deals_are_told(players: int) -> None:
-    seen = {"trick": 0, "deal": 0, "bomb": 0, "result": 0}
+    seen = {"trick": 0, "war": 0, "left": 0, "deal": 0, "bomb": 0, "next": 0, "result": 0,
+            "joker": 0}
     for seed in range(20):  # seed 19 (three players) and 13 (four) score a bomb
         options = cold_war.options(players=players, target=300)
         for before, action, after in play_out(cold_war, seed, options, choice_seed=seed):
             told = cold_war.describe_step(before, action, after, ascii=True).splitlines()
-            expected = [f"seat {cold_war.to_act(before)} played {action}"]
+            card = action.card
+            what = (str(card) if action.declared is None else
+                    played(0, card, action.declared).removeprefix("seat 0 "))
+            expected = [f"seat {cold_war.to_act(before)} played {what}"]
+            seen["joker"] += action.declared is not None
             if after.tricks != before.tricks:
-                expected.append(f"trick: {after.last_trick}")
+                expected += trick_lines(after.last_trick)
                 seen["trick"] += 1
+                seen["war"] += len(after.last_trick.rounds) > 1
+                seen["left"] += bool(after.last_trick.left)
             if after.deals != before.deals:
                 expected += deal_lines(after)
                 seen["deal"] += 1
                 seen["bomb"] += any(after.last_deal.bombs)
+                seen["next"] += after.result is None
             seen["result"] += after.result is not None
             assert told == expected + result_tail(after)
     assert all(seen.values()), seen
@@ -109,3 +151,56 @@ def test_general_s_war_moves_are_told_and_squads_hidden(players: int) -> None:
             seen["result"] += after.result is not None
             assert told == expected + result_tail(after)
     assert all(seen.values()), seen
+
+
+@pytest.mark.parametrize(("option", "why"), [
+    ({"deal_end": "last_standing"}, "fewer than two players were left in it"),
+    ({"hand_score": "everyone"}, "a player ran out of cards"),
+])
+def test_a_cold_war_seat_s_view_says_how_the_last_deal_ended(
+        option: dict[str, str], why: str) -> None:
+    # A seat's view names who ran out only where the hands scored say it (by default only
+    # the hands of the seats that ran out count); under hand_score=everyone it cannot.
+    seen = 0
+    for seed in range(6):
+        options = cold_war.options(players=3, **option)
+        for before, _, after in play_out(cold_war, seed, options, choice_seed=seed):
+            if after.deals == before.deals or after.result is not None:
+                continue
+            deal = after.last_deal
+            view = cold_war.render_observation(cold_war.observe(after, 0), ascii=True)
+            line = next(x for x in view.splitlines() if x.startswith("  last deal: "))
+            assert line.startswith(f"  last deal: deal {deal.number} ended: ")
+            if deal.reason is not cold_war.DealReason.REPEATED_POSITION:
+                assert why in line
+            scores = ", ".join(f"seat {s} {p}" for s, p in enumerate(deal.scores))
+            assert line.replace(" (bomb +20)", "").replace(" (bomb +100)", "").endswith(
+                f"; points {scores}")
+            seen += 1
+    assert seen > 0
+
+
+def test_a_cold_war_deal_ended_by_a_repeated_position_with_points_set_aside() -> None:
+    before = cold_war.new_game(0, cold_war.options(players=3))
+    action = cold_war.legal_actions(before)[0]
+    record = cold_war.DealRecord(
+        number=1, dealer=0, hands=((), (), ()), card_points=(50, 30, 40), bombs=(0, 0, 0),
+        set_aside=21, reason=cold_war.DealReason.REPEATED_POSITION,
+        hands_scored=(True, True, True))
+    after = attrs.evolve(before, deals=1, last_deal=record, totals=(50, 30, 40))
+    assert cold_war.describe_step(before, action, after, ascii=True).splitlines()[1:3] == [
+        "deal 1 ended: the same position came round a third time; points seat 0 50, "
+        "seat 1 30, seat 2 40",
+        "set aside, scoring for nobody: 21 points",
+    ]
+    trick = cold_war.TrickRecord(rounds=((cold_war.Played(0, parse_card("9S"), Rank.NINE),
+                                          cold_war.Played(1, parse_card("9H"), Rank.NINE)),),
+                                 stakes=(1, 1, 0), winner=None, cards=1, left=(0, 1))
+    assert cold_war.describe_step(before, action, attrs.evolve(
+        before, tricks=1, last_trick=trick), ascii=True).splitlines()[1:] == [
+        "trick: seat 0 9S, seat 1 9H",
+        "  staked face down for the war: seat 0 1, seat 1 1 -> 1 card set aside, scoring "
+        "for nobody",
+        "  seat 0 ran out of cards and is out of this deal",
+        "  seat 1 ran out of cards and is out of this deal",
+    ]

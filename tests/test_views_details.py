@@ -200,9 +200,11 @@ def test_cold_war_deal_end_lists_every_bomb_and_an_empty_hand() -> None:
         bombs=(20, 0, 100), set_aside=0, reason=cold_war.DealReason.RAN_OUT)
     after = attrs.evolve(before, deals=1, last_deal=record, totals=(70, 30, 140))
     assert cold_war.describe_step(before, action, after, ascii=True).splitlines()[1:] == [
-        "deal 1 scored 70 / 30 / 140 (ran out); bomb for seat 0 (+20), seat 2 (+100)",
+        "deal 1 ended: a player ran out of cards; points seat 0 70 (bomb +20), seat 1 30, "
+        "seat 2 140 (bomb +100)",
         "hands shown: seat 0 -; seat 1 2S 3S; seat 2 -",
-        "totals: 70 / 30 / 140",
+        "totals: seat 0 70, seat 1 30, seat 2 140 (the target is 1000)",
+        "seat 0 deals deal 2",
     ]
 
 
@@ -218,19 +220,20 @@ def test_cold_war_seat_s_view_marks_a_seat_out_of_the_deal() -> None:
     state = play(deal, "QD", "9H", "10D")
     assert state.active == (True, True, False)
     assert cold_war.render_observation(cold_war.observe(state, 1), ascii=True).splitlines() == [
-        "Cold War (Zimna Wojna), seat 1's view, deal 1, trick 2",
-        "  seat 0: hand 3, pool 3, total 0",
-        "  seat 1: hand 3, pool 1, total 0  <- you",
-        "  seat 2: hand 2, pool 0, total 0 (out of this deal)",
+        "Cold War (Zimna Wojna), seat 1's view, deal 1, trick 2 of the game",
+        "  seat 0: hand 3, pool 3 cards, total 0 points, dealer",
+        "  seat 1: hand 3, pool 1 card, total 0 points  <- you",
+        "  seat 2: hand 2, pool 0 cards, total 0 points (out of this deal)",
         "  stock: 0 cards",
-        "  this round (seats 0 1): -",
-        "  last trick: 0:QD 1:9H 2:10D -> seat 0 takes 3; left: 2",
+        "  this round (seats 0, 1 in turn): -",
+        "  last trick: seat 0 QD, seat 1 9H, seat 2 10D -> seat 0 takes 3 cards",
+        "    seat 2 ran out of cards and is out of this deal",
         "  your hand: 10H JH QS",
     ]
     assert cold_war.render_observation(cold_war.observe(state, 2)).splitlines()[1:4] == [
-        "  seat 0: hand 3, pool 3, total 0",
-        "  seat 1: hand 3, pool 1, total 0",
-        "  seat 2: hand 2, pool 0, total 0 (out of this deal)  <- you",
+        "  seat 0: hand 3, pool 3 cards, total 0 points, dealer",
+        "  seat 1: hand 3, pool 1 card, total 0 points",
+        "  seat 2: hand 2, pool 0 cards, total 0 points (out of this deal)  <- you",
     ]
     assert cold_war.render_observation(cold_war.observe(state, 2)).splitlines()[-1] == (
         "  your hand: 9\u2666 J\u2666")

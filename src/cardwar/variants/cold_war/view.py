@@ -16,7 +16,9 @@ from cardwar.render import Readable, format_cards, indent_block, result_lines, s
 from cardwar.svg import Pictured
 from cardwar.variants.cold_war.rules import (
     TITLE,
+    DealReason,
     DealRecord,
+    HandScore,
     Options,
     Play,
     Played,
@@ -145,12 +147,25 @@ def observe(state: State, seat: int) -> Observation:
 # --- text for people ----------------------------------------------------------------------
 
 
-def _cold_war_table(x: State | Observation, stakes: tuple[int, ...], ascii: bool) -> list[str]:
+def _cold_war_table(x: State | Observation, stakes: tuple[int, ...], ascii: bool,
+                    words: bool = False) -> list[str]:
+    """Return the table's lines; ``words``: the last trick and deal told in words (a
+    seat's view), else in the records' short form (the whole state, as the golden
+    playthroughs hold it)."""
     lines = []
-    if x.rounds:
+    if words and x.rounds:
+        done = " / ".join(", ".join(f"seat {p.seat} {_play_text(p, ascii)}" for p in r)
+                          for r in x.rounds)
+        lines.append(f"this trick's war so far: {done}")
+    elif x.rounds:
         done = " / ".join(" ".join(map(str, r)) for r in x.rounds)
         lines.append(f"war: {symbolize(done, ascii=ascii)}")
-    if x.plays or x.order:
+    if words and (x.plays or x.order):
+        plays = ", ".join(f"seat {p.seat} {_play_text(p, ascii)}" for p in x.plays) or "-"
+        war = "" if x.war_rank is None else f" (a war on {x.war_rank})"
+        order = ", ".join(map(str, x.order))
+        lines.append(f"this round (seats {order} in turn): {plays}{war}")
+    elif x.plays or x.order:
         plays = " ".join(map(str, x.plays)) or "-"
         war = "" if x.war_rank is None else f" (a war on {x.war_rank})"
         order = " ".join(map(str, x.order))
@@ -158,6 +173,17 @@ def _cold_war_table(x: State | Observation, stakes: tuple[int, ...], ascii: bool
     if any(stakes):
         lines.append("stakes: " + ", ".join(f"seat {s} {n} down" for s, n in enumerate(stakes)
                                             if n))
+    if words:
+        if x.last_trick is not None:
+            told = _trick_lines(x.last_trick, ascii)
+            lines += ["last " + told[0], *told[1:]]
+        if x.last_deal is not None:
+            # Where only the hands of the seats that ran out count (the default), the
+            # hands scored name them (COLDWAR-SCORE).
+            out = tuple(s for s, counted in enumerate(x.last_deal.hands_scored) if counted)
+            known = x.options.hand_score is HandScore.RAN_OUT
+            lines.append(f"last deal: {_deal_headline(x.last_deal, out if known else ())}")
+        return lines
     if x.last_trick is not None:
         lines.append(f"last trick: {symbolize(str(x.last_trick), ascii=ascii)}")
     if x.last_deal is not None:
@@ -190,14 +216,21 @@ def render_observation(obs: Observation, *, ascii: bool = False) -> str:
     """Return one seat's view as text for people: what that seat may know."""
     check_observation(obs, Observation, TITLE)
     me = obs.seat
-    lines = [_cold_war_header(obs, f"seat {me}'s view,")]
+    if obs.result is not None:
+        # The game is over: there is no next deal (the state's header names one).
+        when = f"game over after {_count(obs.deals, 'deal')}"
+    else:
+        # Tricks are counted over the whole game (a deal's own count is not kept).
+        when = f"deal {obs.deals + 1}, trick {obs.tricks + 1} of the game"
+    lines = [f"{TITLE}, seat {me}'s view, {when}"]
     for s, hand in enumerate(obs.hand_sizes):
         out = "" if obs.active[s] else " (out of this deal)"
         you = "  <- you" if s == me else ""
-        lines.append(f"seat {s}: hand {hand}, pool {obs.pool_sizes[s]}, total "
-                     f"{obs.totals[s]}{out}{you}")
-    lines.append(f"stock: {obs.stock_size} cards")
-    lines += _cold_war_table(obs, obs.stake_counts, ascii)
+        dealer = ", dealer" if s == obs.dealer and obs.result is None else ""
+        lines.append(f"seat {s}: hand {hand}, pool {_count(obs.pool_sizes[s], 'card')}, "
+                     f"total {obs.totals[s]} points{dealer}{out}{you}")
+    lines.append(f"stock: {_count(obs.stock_size, 'card')}")
+    lines += _cold_war_table(obs, obs.stake_counts, ascii, words=True)
     lines.append(f"your hand: {format_cards(obs.hand, ascii=ascii)}")
     lines += result_lines(obs.result)
     return indent_block(lines)
@@ -215,28 +248,84 @@ def describe_step(before: State, action: Play, after: State, *, ascii: bool = Fa
     ended: ``seat 1 played Q♥``."""
     check_state(before, State, TITLE)
     check_state(after, State, TITLE)
-    lines = [f"seat {to_act(before)} played {symbolize(str(action), ascii=ascii)}"]
+    lines = [f"seat {to_act(before)} played {_play_text(action, ascii)}"]
     if after.last_trick is not None and after.tricks != before.tricks:
-        lines.append(f"trick: {symbolize(str(after.last_trick), ascii=ascii)}")
+        lines += _trick_lines(after.last_trick, ascii)
     if after.last_deal is not None and after.deals != before.deals:
-        lines += _deal_lines(after.last_deal, after.totals, ascii)
+        lines += _deal_lines(after.last_deal, after, ascii)
     return "\n".join([*lines, *result_lines(after.result)])
 
 
-def _deal_lines(deal: Any, totals: tuple[int, ...], ascii: bool) -> list[str]:
-    """Return how a deal scored, in words: ``deal 2 scored 212 / 180 / 88 (the stock ran
-    out); bomb for seat 2 (+20)``, the hands shown (a hand whose cards did not count
-    marked ``(not scored)``, COLDWAR-SCORE), then the totals."""
-    why = str(deal.reason).replace("_", " ")
-    lines = [f"deal {deal.number} scored {' / '.join(map(str, deal.scores))} ({why})"]
-    bombs = [f"seat {s} (+{b})" for s, b in enumerate(deal.bombs) if b]
-    if bombs:
-        lines[0] += "; bomb for " + ", ".join(bombs)
+def _count(n: int, name: str) -> str:
+    """Return ``1 card``, ``2 cards``."""
+    return f"{n} {name}" if n == 1 else f"{n} {name}s"
+
+
+def _play_text(play: Play | Played, ascii: bool) -> str:
+    """Return a card as played: ``Q♥``, or a Joker with its rank, ``JK as top``."""
+    declared = play.declared if isinstance(play, Play) else (
+        play.rank if play.card.is_joker else None)
+    card = symbolize(str(play.card), ascii=ascii)
+    if declared is None:
+        return card
+    return f"{card} declared {'top' if declared is Rank.JOKER else declared.symbol}"
+
+
+def _trick_lines(trick: TrickRecord, ascii: bool) -> list[str]:
+    """Return a trick in words (COLDWAR-TAKE, COLDWAR-WAR-ROUND, COLDWAR-LEAVE): each
+    round's cards, the stakes laid face down, who took how many cards (or that they were
+    set aside), and who ran out of cards and left the deal."""
+
+    def plays(group: tuple[Played, ...]) -> str:
+        return ", ".join(f"seat {p.seat} {_play_text(p, ascii)}" for p in group) or "-"
+
+    lines = [f"trick: {plays(trick.rounds[0])}"]
+    staked = [f"seat {s} {n}" for s, n in enumerate(trick.stakes) if n]
+    if staked:  # the stakes are laid before each war round
+        lines.append("  staked face down for the war: " + ", ".join(staked))
+    lines += [f"  war round: {plays(r)}" for r in trick.rounds[1:]]
+    if trick.winner is None:
+        lines[-1] += f" -> {_count(trick.cards, 'card')} set aside, scoring for nobody"
+    else:
+        lines[-1] += f" -> seat {trick.winner} takes {_count(trick.cards, 'card')}"
+    lines += [f"  seat {s} ran out of cards and is out of this deal" for s in trick.left]
+    return lines
+
+
+def _deal_headline(deal: DealRecord, out: tuple[int, ...]) -> str:
+    """Return how a deal ended and each seat's points for it: ``deal 1 ended: seat 2 ran
+    out of cards; points seat 0 212, seat 1 180 (bomb +20), seat 2 88``; ``out``: the
+    seats known to have run out."""
+    if deal.reason is DealReason.RAN_OUT:
+        why = ("a player ran out of cards" if not out else
+               " and ".join(f"seat {s}" for s in out) + " ran out of cards")
+    elif deal.reason is DealReason.LAST_STANDING:
+        why = "fewer than two players were left in it"
+    else:
+        why = "the same position came round a third time"
+    points = ", ".join(
+        f"seat {s} {score}" + (f" (bomb +{deal.bombs[s]})" if deal.bombs[s] else "")
+        for s, score in enumerate(deal.scores))
+    return f"deal {deal.number} ended: {why}; points {points}"
+
+
+def _deal_lines(deal: DealRecord, after: State, ascii: bool) -> list[str]:
+    """Return how a deal ended and scored, in words (COLDWAR-END-DEAL, COLDWAR-SCORE): why
+    it ended, each seat's points for it with its bomb, the points set aside, the hands
+    shown (a hand whose cards did not count marked ``(not scored)``), the totals against
+    the target, and who deals next."""
+    # The seats that ran out left during the deal's last trick (COLDWAR-LEAVE).
+    lines = [_deal_headline(deal, () if after.last_trick is None else after.last_trick.left)]
+    if deal.set_aside:
+        lines.append(f"set aside, scoring for nobody: {_count(deal.set_aside, 'point')}")
     unscored = [not counted for counted in deal.hands_scored] or [False] * len(deal.hands)
     lines.append("hands shown: " + "; ".join(
-        f"seat {s} {format_cards(h, ascii=ascii) or '-'}"
+        f"seat {s} {format_cards(h, ascii=ascii)}"
         + (" (not scored)" if unscored[s] else "") for s, h in enumerate(deal.hands)))
-    lines.append("totals: " + " / ".join(map(str, totals)))
+    totals = ", ".join(f"seat {s} {t}" for s, t in enumerate(after.totals))
+    lines.append(f"totals: {totals} (the target is {after.options.target})")
+    if after.result is None:
+        lines.append(f"seat {after.dealer} deals deal {deal.number + 1}")
     return lines
 
 
