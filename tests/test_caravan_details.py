@@ -741,8 +741,8 @@ def test_every_move_is_told_in_words() -> None:
         "queen": r"^seat [01] played Q. on caravan [A-F]'s \S+, turning the caravan "
                  r"\([A-F] now \d+, (up|down|none)\)$",
         "king": r"^seat [01] played K. on caravan [A-F]'s \S+, doubling it \([A-F] now \d+\)$",
-        "joker": r"^seat [01] played JK on caravan [A-F]'s \S+, clearing \d+ cards? from the "
-                 r"table \([A-F] now \d+\)$",
+        "joker": r"^seat [01] played JK on caravan [A-F]'s \S+, removing (nothing \(no other "
+                 r"card on the table matches it\)|.+ from caravan [A-F]) \([A-F] now \d+\)$",
         "discard": r"^seat [01] discarded \S+$",
         "disband": r"^seat [01] disbanded caravan [A-F] \(\d+ cards to the discard pile\)$",
         "sells": r"^caravan [A-F] (sells at \d+|is over 26 at \d+|no longer sells \(\d+\))$",
@@ -792,7 +792,12 @@ def check_told(before: Any, action: Any, after: Any, kind: str, first: str,
             assert first.startswith(f"{who} played {action.card} on caravan {name}'s {numeral}, ")
             assert f"({name} now {value}" in first
             if kind == "joker":
-                assert f"clearing {gone} card{'s' if gone != 1 else ''} from" in first
+                import re
+
+                # Every card sent to the discard pile is named, with its caravan.
+                named = re.findall(r"(?:[2-9]|10|[JQKA])[CDHS]|JK", first.partition(
+                    ", removing ")[2])
+                assert len(named) == gone
     changed = {}
     for k, (old, new) in enumerate(zip(before.caravans, after.caravans, strict=True)):
         if _sale(old.value) != _sale(new.value):

@@ -5,13 +5,15 @@ these lines checked only for their shape.)"""
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from typing import Any
 
 import attrs
 import pytest
 
 from cardwar import caravan, cold_war, generals
-from cardwar.cards import Rank, parse_card
+from cardwar.cards import Rank, parse_card, parse_cards
 from cardwar.render import format_cards
 from tests.strategies import play_out
 
@@ -126,9 +128,31 @@ def test_cold_war_moves_tricks_and_deals_are_told(players: int) -> None:
     assert all(seen.values()), seen
 
 
+def generals_deal_lines(before: Any, after: Any) -> list[str]:
+    """Return the lines of a General's War step after its battle: the end of a deal (a new
+    deal, or the game over with no card left in hand or pot: GENERALS-DEAL-END) with the
+    points banked and the totals, the seats that finished and their places
+    (GENERALS-PLACES), and the next dealer."""
+    n = before.players
+    lines = []
+    over = after.result is not None and before.result is None
+    if after.deals != before.deals or (over and not any(after.hands) and not any(after.pot)):
+        final = [generals.score(after, s) for s in range(n)]
+        lines.append(f"deal {before.deals} ended: fewer than two players hold cards; banked "
+                     + ", ".join(f"seat {s} +{final[s] - before.banked[s]}" for s in range(n)))
+        lines.append("totals: " + ", ".join(f"seat {s} {t}" for s, t in enumerate(final))
+                     + f" (the target is {after.options.target})")
+    place = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+    lines += [f"seat {s} finishes {place[p]}" for s, p in enumerate(after.places)
+              if p is not None and before.places[s] is None]
+    if after.result is None and after.deals != before.deals:
+        lines.append(f"seat {after.dealer} deals deal {after.deals}")
+    return lines
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_general_s_war_moves_are_told_and_squads_hidden(players: int) -> None:
-    seen = {"hidden": 0, "open": 0, "battle": 0, "result": 0}
+    seen = {"hidden": 0, "open": 0, "battle": 0, "result": 0, "deal": 0, "places": 0}
     for seed in range(10):
         options = generals.options(players=players)
         for before, action, after in play_out(generals, seed, options, choice_seed=seed):
@@ -148,9 +172,13 @@ def test_general_s_war_moves_are_told_and_squads_hidden(players: int) -> None:
                         assert format_cards(squad, ascii=True) in told[1]
                 expected.append(told[1])
                 seen["battle"] += 1
+            expected += generals_deal_lines(before, after)
+            seen["deal"] += "ended: fewer than two players hold cards" in "\n".join(told)
+            seen["places"] += any(" finishes " in line for line in told)
             seen["result"] += after.result is not None
             assert told == expected + result_tail(after)
-    assert all(seen.values()), seen
+    # Places are kept in the four-player game (GENERALS-PLACES).
+    assert all(n for k, n in seen.items() if k != "places" or players == 4), seen
 
 
 @pytest.mark.parametrize(("option", "why"), [
@@ -204,3 +232,59 @@ def test_a_cold_war_deal_ended_by_a_repeated_position_with_points_set_aside() ->
         "  seat 0 ran out of cards and is out of this deal",
         "  seat 1 ran out of cards and is out of this deal",
     ]
+
+
+def test_a_caravan_joker_is_told_with_the_cards_it_removed_and_their_caravans() -> None:
+    seen = {"removed": 0, "several": 0, "nothing": 0}
+    for seed in range(40):
+        for before, action, after in play_out(caravan, seed, choice_seed=seed, max_steps=300):
+            if not (isinstance(action, caravan.Play) and action.card.is_joker
+                    and action.target is not None):
+                continue
+            told = caravan.describe_step(before, action, after, ascii=True).splitlines()[0]
+            target = before.caravans[action.caravan].piles[action.target].numeral
+            name = "ABCDEF"[action.caravan]
+            head = f"seat {before.to_move} played JK on caravan {name}'s {target}, "
+            assert told.startswith(head), told
+            assert told.endswith(f" ({name} now {after.caravans[action.caravan].value})")
+            # Each caravan that lost cards is named with exactly the cards it lost.
+            removed = {}
+            for k in range(6):
+                old = Counter(c for p in before.caravans[k].piles for c in (p.numeral, *p.faces))
+                if k == action.caravan:
+                    old[action.card] += 1  # the Joker played stays on the table
+                new = Counter(c for p in after.caravans[k].piles for c in (p.numeral, *p.faces))
+                if old - new:
+                    removed["ABCDEF"[k]] = old - new
+            rest = told[len(head):-len(f" ({name} now {after.caravans[action.caravan].value})")]
+            if removed:
+                assert rest.startswith("removing ")
+                named = {}
+                for part in re.split(r", | and ", rest.removeprefix("removing ")):
+                    shown, _, where = part.partition(" from caravan ")
+                    named[where] = Counter(parse_cards(shown))
+                assert named == removed, told
+                seen["removed"] += 1
+                seen["several"] += len(removed) > 1
+            else:
+                assert rest == "removing nothing (no other card on the table matches it)"
+                seen["nothing"] += 1
+    assert all(seen.values()), seen
+
+
+def test_a_seat_s_view_counts_one_card_as_one_card() -> None:
+    # "reserve: 1 cards", "discard pile: 1 cards" and "stock: 1 cards" said no more.
+    state = generals.new_game(1)
+    one = attrs.evolve(state, reserves=(state.reserves[0][:1],))
+    assert "  reserve: 1 card" in generals.render_observation(
+        generals.observe(one, 0), ascii=True).splitlines()
+    table = caravan.new_game(1)
+    one_discard = attrs.evolve(table, discards=table.decks[0][:1])
+    lines = caravan.render_observation(caravan.observe(one_discard, 0), ascii=True).splitlines()
+    assert "  discard pile: 1 card" in lines
+    # The whole state keeps the form the golden playthroughs hold.
+    assert "  discard pile: 1 cards" in caravan.render_state(one_discard, ascii=True).splitlines()
+    war_state = cold_war.new_game(1)
+    lonely = attrs.evolve(war_state, stock=war_state.stock[:1])
+    assert "  stock: 1 card" in cold_war.render_observation(
+        cold_war.observe(lonely, 0), ascii=True).splitlines()

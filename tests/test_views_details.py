@@ -104,7 +104,7 @@ def test_generals_colour_halves_show_both_reserves() -> None:
     assert lines[3:5] == [f"  reserve {i}: {format_cards(state.reserves[i], ascii=True)}"
                           for i in (0, 1)]
     assert generals.render_observation(generals.observe(state, 1)).splitlines()[3] == (
-        "  reserve: 21, 21 cards")
+        "  reserves: seat 0 21 cards, seat 1 21 cards")
 
 
 def test_generals_seat_s_views_line_by_line() -> None:
@@ -119,14 +119,14 @@ def test_generals_seat_s_views_line_by_line() -> None:
         "  last battle: seat 0 3S (3) vs seat 1 3H (3) -> equal sums, the cards stay",
     ]
     assert generals.render_observation(generals.observe(state, 1), ascii=True).splitlines() == [
-        "General's War, seat 1's view, deal 1, battle 2",
+        "General's War, seat 1's view, deal 1, battle 2 of the game",
         "  seat 0: hand 5, won 0, score 0, generals shown: AS, squad laid",
         "  seat 1: hand 6, won 0, score 0  <- you",
         *table,
         "  your hand: AH 5H 7H 2H 4S 4H",
     ]
     assert generals.render_observation(generals.observe(state, 0)).splitlines() == [
-        "General's War, seat 0's view, deal 1, battle 2",
+        "General's War, seat 0's view, deal 1, battle 2 of the game",
         "  seat 0: hand 5, won 0, score 0, generals shown: A\u2660, squad laid  <- you",
         "  seat 1: hand 6, won 0, score 0",
         *(symbolize(line) for line in table),
@@ -141,7 +141,7 @@ def test_generals_seat_s_view_at_the_end_states_the_result() -> None:
                 "squad 2H 3H", "squad 2S 3S")
     assert state.result is not None
     assert generals.render_observation(generals.observe(state, 1), ascii=True).splitlines() == [
-        "General's War, seat 1's view, deal 1, battle 2",
+        "General's War, seat 1's view, game over after 1 deal",
         "  seat 0: hand 0, won 2, score 5",
         "  seat 1: hand 0, won 2, score 5  <- you",
         "  reserve: 0 cards",

@@ -4,6 +4,7 @@ the game to people.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import attrs
@@ -155,8 +156,11 @@ def _caravan_rows(caravans: tuple[Caravan, ...], ascii: bool) -> list[str]:
     return lines
 
 
-def _caravan_tail(x: State | Observation, ascii: bool) -> list[str]:
-    lines = [f"discard pile: {len(x.discards)} cards"]
+def _caravan_tail(x: State | Observation, ascii: bool, words: bool = False) -> list[str]:
+    """Return the discard pile's size and the last move; ``words``: ``1 card`` (a seat's
+    view), else ``1 cards`` as the golden playthroughs hold the whole state."""
+    n = len(x.discards)
+    lines = [f"discard pile: {n} card{'' if words and n == 1 else 's'}"]
     if x.last is not None:
         lines.append(f"last move: {symbolize(str(x.last), ascii=ascii)}")
     return lines
@@ -193,7 +197,7 @@ def render_observation(obs: Observation, *, ascii: bool = False) -> str:
         you = "  <- you (caravans " + ("A B C" if s == 0 else "D E F") + ")" if s == me else ""
         lines.append(f"seat {s}: hand {obs.hand_sizes[s]}, deck {obs.deck_sizes[s]}{you}")
     lines += _caravan_rows(obs.caravans, ascii)
-    lines += _caravan_tail(obs, ascii)
+    lines += _caravan_tail(obs, ascii, words=True)
     # In the order the legal actions list the cards.
     lines.append(f"your hand: {format_cards(sorted(obs.hand, key=_order), ascii=ascii)}")
     lines += result_lines(obs.result)
@@ -254,10 +258,7 @@ def describe_step(before: State, action: Action, after: State, *, ascii: bool = 
             elif rank == "KING":
                 lines = [f"{on}, doubling it ({now})"]
             else:
-                cleared = (sum(1 + len(p.faces) for k in before.caravans for p in k.piles) + 1
-                           - sum(1 + len(p.faces) for k in after.caravans for p in k.piles))
-                lines = [f"{on}, clearing {cleared} card{'s' if cleared != 1 else ''} from "
-                         f"the table ({now})"]
+                lines = [f"{on}, {_joker_removals(before, action, after, ascii)} ({now})"]
     for k, (old, new) in enumerate(zip(before.caravans, after.caravans, strict=True)):
         if old is new:
             continue
@@ -267,6 +268,28 @@ def describe_step(before: State, action: Action, after: State, *, ascii: bool = 
                       "": f"no longer sells ({new.value})"}[value]
             lines.append(f"caravan {'ABCDEF'[k]} {change}")
     return "\n".join([*lines, *result_lines(after.result)])
+
+
+def _joker_removals(before: State, action: Play, after: State, ascii: bool) -> str:
+    """Return what a Joker took off the table (CARAVAN-JOKER), caravan by caravan, each
+    number card with the face cards on it: ``removing 5♥ from caravan D and 9♥ K♠ from
+    caravan E``, or ``removing nothing``."""
+    parts = []
+    for k, (old, new) in enumerate(zip(before.caravans, after.caravans, strict=True)):
+        kept = Counter(new.piles)
+        if k == action.caravan:  # the pile the Joker went on is there, with the Joker
+            kept[old.piles[action.target or 0]] += 1
+        gone = []
+        for pile in old.piles:
+            if kept[pile]:
+                kept[pile] -= 1
+            else:
+                gone += [pile.numeral, *pile.faces]
+        if gone:
+            parts.append(f"{format_cards(gone, ascii=ascii)} from caravan {'ABCDEF'[k]}")
+    if not parts:
+        return "removing nothing (no other card on the table matches it)"
+    return "removing " + (", ".join(parts[:-1]) + " and " if len(parts) > 1 else "") + parts[-1]
 
 
 def _status(value: int) -> str:

@@ -221,7 +221,12 @@ def render_observation(obs: Observation, *, ascii: bool = False) -> str:
     """Return one seat's view as text for people: what that seat may know."""
     check_observation(obs, Observation, TITLE)
     me = obs.seat
-    lines = [_generals_header(obs, f"seat {me}'s view,")]
+    if obs.result is not None:
+        when = f"game over after {_count(obs.deals, 'deal')}"
+    else:
+        # Battles are counted over the whole game.
+        when = f"deal {obs.deals}, battle {obs.battles + 1} of the game"
+    lines = [f"{TITLE}, seat {me}'s view, {when}"]
     for s, hand in enumerate(obs.hand_sizes):
         shown = obs.revealed[s]
         gen = f", generals shown: {format_cards(shown, ascii=ascii)}" if shown else ""
@@ -229,7 +234,12 @@ def render_observation(obs: Observation, *, ascii: bool = False) -> str:
         you = "  <- you" if s == me else ""
         lines.append(f"seat {s}: hand {hand}, won {obs.won_sizes[s]}, score "
                      f"{obs.scores[s]}{gen}{laid}{you}")
-    lines.append("reserve: " + ", ".join(str(n) for n in obs.reserve_sizes) + " cards")
+    sizes = obs.reserve_sizes
+    if len(sizes) == 1:
+        lines.append(f"reserve: {_count(sizes[0], 'card')}")
+    else:  # one reserve per seat (colour halves)
+        lines.append("reserves: " + ", ".join(f"seat {s} {_count(n, 'card')}"
+                                              for s, n in enumerate(sizes)))
     lines += _generals_common(obs, ascii)
     lines.append(f"your hand: {format_cards(obs.hand, ascii=ascii)}")
     if obs.squad is not None:
@@ -258,7 +268,44 @@ def describe_step(before: State, action: Action, after: State, *, ascii: bool = 
         lines = [f"seat {seat}: {symbolize(str(action), ascii=ascii)}"]
     if after.battles > before.battles and after.last is not None:
         lines.append(f"last battle: {_battle_line(after.last, ascii)}")
+    # A deal ends when fewer than two players hold cards: a new deal is dealt, or the game
+    # ends with every hand and the pot gone to the won piles (a battle can also end the
+    # game, with cards still in hand: no deal end).
+    ended = after.result is not None and before.result is None and not any(after.hands) \
+        and not any(after.pot)
+    if after.deals != before.deals or ended:
+        lines += _deal_end_lines(before, after)
+    else:
+        lines += _places_lines(before, after)
+    if after.result is None and after.deals != before.deals:
+        lines.append(f"seat {after.dealer} deals deal {after.deals}")
     return "\n".join([*lines, *result_lines(after.result)])
+
+
+def _count(n: int, name: str) -> str:
+    """Return ``1 card``, ``2 cards``."""
+    return f"{n} {name}" if n == 1 else f"{n} {name}s"
+
+
+def _deal_end_lines(before: State, after: State) -> list[str]:
+    """Return the end of a deal in words (GENERALS-DEAL-END, GENERALS-SCORE,
+    GENERALS-PLACES, GENERALS-DEALER): the points each seat banked from it, the totals
+    against the target, who finished in which place, and who deals next."""
+    n = before.players
+    total = tuple(score(after, s) for s in range(n))
+    gained = ", ".join(f"seat {s} +{total[s] - before.banked[s]}" for s in range(n))
+    lines = [f"deal {before.deals} ended: fewer than two players hold cards; banked "
+             f"{gained}"]
+    totals = ", ".join(f"seat {s} {t}" for s, t in enumerate(total))
+    lines.append(f"totals: {totals} (the target is {after.options.target})")
+    return lines + _places_lines(before, after)
+
+
+def _places_lines(before: State, after: State) -> list[str]:
+    """Return ``seat 2 finishes 1st`` for each seat that finished in a step
+    (GENERALS-PLACES)."""
+    return [f"seat {s} finishes {_ordinal(p)}" for s, p in enumerate(after.places)
+            if p is not None and before.places[s] is None]
 
 
 # --- pictures (cardwar.svg) ---------------------------------------------------------------
