@@ -454,8 +454,10 @@ def test_the_cli_says_why_an_action_is_illegal_and_fits_the_terminal(
     monkeypatch.setenv("COLUMNS", "40")
     assert main(["play", "caravan", "--seed", "4", "--ascii"]) == 0
     out = capsys.readouterr().out
+    # Said in full, wrapped between words to the terminal's 40 columns.
     assert "not legal now: seat 0 cannot play 3S>D: number cards go on your own caravans " \
-        "(CARAVAN-NUMERAL)" in out
+        "(CARAVAN-NUMERAL)" in " ".join(out.split())
+    assert all(len(line) <= 40 for line in out.splitlines()), out
     listing = out[out.index("your move:"):].splitlines()[1:4]
     assert all(len(line) <= 39 for line in listing), listing
 
@@ -604,8 +606,8 @@ def test_the_rules_pages_are_found_where_cardwar_is() -> None:
 
 @pytest.mark.parametrize(("name", "expect"), [
     ("caravan", "  position A/D: 0 against 0, undecided"),
-    ("cold-war", "  seat 0 (you): total 0, 3 cards"),
-    ("generals", "  seat 0 (you): score 0, 5 cards"),
+    ("cold-war", "  seat 0 (you): total 0 points, 3 cards (hand 3, pool 0)"),
+    ("generals", "  seat 0 (you): score 0 points, 5 cards (hand 5, won 0)"),
     ("arneson", "  seat 0 (you): wars won 0, 26 cards"),
 ])
 def test_in_game_score(name: str, expect: str, monkeypatch: pytest.MonkeyPatch,

@@ -4,11 +4,15 @@ opening on How to play, and lines that fit the terminal's width."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
+import attrs
 import pytest
 
+from cardwar import war
 from cardwar.cli import main
+from cardwar.core import Outcome, Termination
 
 
 def run_main(args: list[str]) -> int:
@@ -38,3 +42,168 @@ def test_tournament_help_shows_a_percent_sign_once(capsys: pytest.CaptureFixture
     out = " ".join(capsys.readouterr().out.split())
     assert "95% intervals" in out
     assert "%%" not in out
+
+
+# --- a fresh seed ---------------------------------------------------------------------------
+
+
+def test_play_without_a_seed_draws_one_and_says_how_to_play_it_again(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    seeds = []
+    for _ in range(2):
+        assert run_main(["play", "war", "--quiet"]) == 0
+        first, *_, last = capsys.readouterr().out.splitlines()
+        found = re.fullmatch(r"War, seed (\d+) \(drawn; --seed (\d+) plays this game again\)",
+                             first)
+        assert found is not None, first
+        assert found[1] == found[2]
+        seed = int(found[1])
+        seeds.append(seed)
+        # The seed printed is the game's: the same game again.
+        state = war.new_game(seed)
+        while war.outcome(state) is None:
+            state = war.step(state, war.Play.PLAY)
+        assert last == f"result: {war.outcome(state)} after {state.battles} battles"
+    assert seeds[0] != seeds[1]  # two draws among 10**9 seeds
+    assert run_main(["play", "war", "--quiet", "--seed", "7"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "War, seed 7"
+
+
+def test_an_interactive_game_without_a_seed_names_its_seed(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("cardwar.cli.play.secrets.randbelow", lambda n: 12345)
+    answer(monkeypatch, "quit")
+    assert run_main(["play", "arneson", "--ascii"]) == 0
+    assert capsys.readouterr().out.startswith(
+        "Arneson's War, seed 12345 (drawn; --seed 12345 plays this game again); you are "
+        "seat 0")
+
+
+# --- General's War: a squad asked for by its cards ---------------------------------------
+
+
+def test_a_squad_is_typed_as_its_cards_not_picked_from_every_possible_squad(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    seen: list[str] = []
+    typed: list[str] = []
+
+    def reply(prompt: str = "") -> str:
+        out = capsys.readouterr().out
+        seen.append(out)
+        lines = out.splitlines()
+        if len(typed) == 3:
+            return "quit"
+        if lines and "type its cards, such as " in lines[-1]:
+            hand = next(x for x in reversed(lines) if x.startswith("  your hand: ")).split()
+            cards = " ".join(hand[2:][-3:])  # three cards of the hand, without "squad"
+            typed.append(cards)
+            return cards
+        return "1"
+
+    monkeypatch.setattr("builtins.input", reply)
+    assert run_main(["play", "generals", "--seed", "3", "-o", "players=4", "--ascii",
+                     "--opponent", "random"]) == 0
+    text = "".join(seen) + capsys.readouterr().out
+    assert len(typed) == 3, text
+    # No list of every squad: the hand is shown by the prompt, and the squad typed played.
+    assert "120) squad" not in text
+    assert "your move: a squad, one of 120 ('legal' lists them all): type its cards, such as"\
+        in text
+    # Each squad typed is the one seat 0 fought with, as the battle shows it.
+    fought = [sorted(m.split()) for m in re.findall(
+        r"^  \| last battle: .*?seat 0 ([0-9JQKAJCDHS ]+?) \(", text, re.M)]
+    # (in order, among the battles of squads picked by number or played for seat 0).
+    rest = iter(fought)
+    assert all(any(sorted(cards.split()) == squad for squad in rest) for cards in typed), (
+        typed, fought)
+    # A short list is still numbered: the challenges of a four-player game.
+    assert "1) challenge " in text
+
+
+def test_a_squad_typed_with_its_word_or_by_number_is_played_too(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from cardwar import generals
+    from cardwar.cli.play import _common_word, _prompt_moves
+
+    state = generals.new_game(3, generals.options(players=4))
+    while generals.to_act(state) is not None and not all(
+            isinstance(a, generals.Squad) for a in generals.legal_actions(state)):
+        state = generals.step(state, generals.legal_actions(state)[0])
+    legal = generals.legal_actions(state)
+    assert _common_word(legal) == "squad"
+    assert _common_word((generals.Pass(),)) is None  # a word alone: nothing to leave out
+    text = _prompt_moves(legal[:3], ascii=True)
+    assert text.splitlines()[0] == "your move:"  # three squads fit: they are numbered
+    assert "1) squad " in text
+
+
+# --- the end of a game ------------------------------------------------------------------
+
+
+def test_the_end_of_a_game_says_the_place_where_there_are_places() -> None:
+    from cardwar import generals
+    from cardwar.cli.play import _verdict
+    from tests.strategies import play_out
+
+    *_, (_, _, state) = play_out(generals, 1, generals.options(players=4))
+    places = state.places
+    assert sorted(p for p in places if p is not None) == [1, 2, 3, 4]
+    for seat, place in enumerate(places):
+        expected = {1: "you finished 1st of 4, you win", 2: "you finished 2nd of 4",
+                    3: "you finished 3rd of 4", 4: "you finished 4th of 4"}[place]
+        assert _verdict(generals, state, seat) == expected
+    shared = attrs.evolve(state, places=(1, 2, 2, 4))
+    assert _verdict(generals, shared, 1) == "you finished 2nd of 4 (shared)"
+    *_, (_, _, two) = play_out(generals, 1, generals.options(players=2))
+    assert two.result is not None
+    winner = two.result.winners[0]
+    assert _verdict(generals, two, winner) == "you win"
+    assert _verdict(generals, two, 1 - winner) == "you lose"
+    drawn = attrs.evolve(two, result=Outcome(Termination.TARGET_SCORE, ()))
+    assert _verdict(generals, drawn, 0) == "a draw"
+
+
+def test_a_caravan_game_over_shows_the_positions_won_and_fits_80_columns(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    answer(monkeypatch, *["1"] * 400)
+    assert run_main(["play", "caravan", "--seed", "3", "--opponent", "random"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    wide = [line for line in lines if len(line) > 80]
+    assert not wide, wide
+    end = lines.index("final standing:")
+    for k, name in enumerate(("A/D", "B/E", "C/F")):
+        assert re.fullmatch(rf"  position {name}: \d+ against \d+, won by (seat [01]|nobody)",
+                            lines[end + 1 + k]), lines[end + 1 + k]
+    assert re.fullmatch(r"result: .*: you (win|lose), after \d+ steps", lines[-1])
+    # A table too wide for 80 columns has its facing caravans stacked, marked "|".
+    assert any(line.startswith("  | D: ") for line in lines)
+
+
+def test_fit_stacks_a_table_and_wraps_between_words() -> None:
+    from cardwar.cli._common import fit
+
+    text = "\n".join([
+        "Caravan, turn 9",
+        "  A: 7H 9S+KC 10D = 36   |   D: 4D = 4",
+        "  B: -          = 0    |   E: - = 0",
+        "  | seat 0 played JK on caravan A's 7H, removing 7C from caravan D and 7S from E",
+    ])
+    assert fit(text, None) == text
+    assert fit(text, 200) == text
+    assert fit(text, 40).splitlines()[1:3] == text.splitlines()[1:3]  # the table fits
+    assert fit(text, 34).splitlines() == [
+        "Caravan, turn 9",
+        "  A: 7H 9S+KC 10D = 36",
+        "  | D: 4D = 4",
+        "  B: -          = 0",
+        "  | E: - = 0",
+        "  | seat 0 played JK on caravan",
+        "  |     A's 7H, removing 7C from",
+        "  |     caravan D and 7S from E",
+    ]
+    assert fit("  " + "x" * 30 + " y", 20).splitlines() == [
+        "  xxxxxxxxxxxxxxxxxx", "      xxxxxxxxxxxx y"]
+    assert fit(" " * 16 + "aaaa bbbb cccc", 20).splitlines() == [
+        " " * 16 + "aaaa", "    bbbb cccc"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import IO, Any, NoReturn
@@ -139,12 +140,96 @@ def _count(n: int, name: str) -> str:
     return f"{n} {name}" if n == 1 else f"{n} {name}s"
 
 
+#: What separates the columns of a table row in the text views (Caravan's facing
+#: caravans).
+COLUMN_SEPARATOR = "   |   "
+
+
+def terminal_width() -> int | None:
+    """Return the width to fit the output to: ``$COLUMNS`` when set, else the terminal's
+    width when the output is a terminal, else ``None`` (output to a file or a pipe is
+    not wrapped)."""
+    import shutil
+
+    isatty = getattr(sys.stdout, "isatty", None)
+    if not os.environ.get("COLUMNS", "").strip().isdigit() and (
+            isatty is None or not isatty()):
+        return None
+    return max(20, shutil.get_terminal_size((80, 24)).columns)
+
+
+def fit(text: str, width: int | None) -> str:
+    """Return ``text`` with no line wider than ``width`` (``None``: as it is), so that the
+    terminal never wraps a line mid-word: a table whose rows do not fit has each row's
+    columns stacked (the right one under the left, marked ``|``), and a long line is
+    wrapped between words, its continuation indented under it.
+
+    >>> print(fit("  A: 7H 9S = 16   |   D: 10D = 10", 24))
+      A: 7H 9S = 16
+      | D: 10D = 10
+    >>> print(fit("  | seat 0 played JK on caravan A's 2D, removing nothing", 32))
+      | seat 0 played JK on caravan
+      |     A's 2D, removing nothing
+    """
+    if width is None:
+        return text
+    lines = text.split("\n")
+    if any(len(line) > width and COLUMN_SEPARATOR in line for line in lines):
+        stacked = []
+        for line in lines:
+            if COLUMN_SEPARATOR not in line:
+                stacked.append(line)
+                continue
+            lead = line[:len(line) - len(line.lstrip())]
+            left, *rest = line.split(COLUMN_SEPARATOR)
+            stacked.append(left.rstrip())
+            stacked += [f"{lead}| {cell.strip()}" for cell in rest]
+        lines = stacked
+    out: list[str] = []
+    for line in lines:
+        out += _wrap_line(line, width)
+    return "\n".join(out)
+
+
+def _wrap_line(line: str, width: int) -> list[str]:
+    """Return ``line`` wrapped between words to ``width`` columns; the continuation lines
+    keep its lead (spaces and a ``|`` narration mark) and are indented four more."""
+    if len(line) <= width:
+        return [line]
+    match = re.match(r"\s*(?:\|\s+)?", line)
+    lead = match.group(0) if match else ""
+    indent = lead + "    "
+    if len(indent) >= width // 2:  # a deep indent leaves too little room: start over
+        indent = "    "
+    out: list[str] = []
+    current = lead
+    for word in line[len(lead):].split(" "):
+        room = width - len(current) - (0 if current.strip(" |") == "" else 1)
+        while len(word) > width - len(indent) and room < len(word):
+            # A word longer than a line: cut it (never happens with cards and words).
+            if current.strip(" |"):
+                out.append(current)
+                current = indent
+            cut = width - len(current)
+            out.append(current + word[:cut])
+            word = word[cut:]
+            current = indent
+            room = width - len(current)
+        if current.strip(" |") and len(current) + 1 + len(word) > width:
+            out.append(current)
+            current = indent + word
+        elif current.strip(" |"):
+            current += " " + word
+        else:
+            current += word
+    out.append(current)
+    return out
+
+
 def _columns(items: list[str]) -> list[str]:
     """Return ``items`` laid out in lines no wider than the terminal, less one column, so
     that the terminal never wraps an item."""
-    import shutil
-
-    width = max(20, shutil.get_terminal_size((89, 24)).columns - 1)
+    width = (terminal_width() or 89) - 1
     lines: list[str] = []
     line = ""
     for item in items:

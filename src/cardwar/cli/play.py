@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import secrets
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -24,13 +25,19 @@ from cardwar.cli._common import (
     _Parser,
     _wants_ascii,
     check_writable,
+    fit,
     format_action,
+    terminal_width,
 )
 from cardwar.cli.rules import _full_rules
 from cardwar.core import NotationError, Outcome, Variant
 from cardwar.errors import AgentError, CardwarError
 from cardwar.render import format_cards, render_observation, symbolize
 from cardwar.rng import check_seed, derive_seed
+
+#: Without ``--seed``, ``play`` draws the game's seed from the system's random source
+#: among this many (short enough to type back after ``--seed``).
+FRESH_SEEDS = 10**9
 
 #: ``play`` stops a game in which the others play this many steps in a row without a
 #: turn of the human player's (agents that never end a deal among themselves).
@@ -45,7 +52,9 @@ def add_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
         "a variant with decisions in the terminal against the baseline agents.",
     )
     p.add_argument("variant", help="variant name or alias (see: cardwar variants)")
-    p.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="the game's seed (default: a fresh one, printed so that the game "
+                   "can be played again)")
     _add_options_argument(p)
     p.add_argument("--seat", type=int, default=None,
                    help="your seat in a variant with decisions (default 0)")
@@ -72,6 +81,10 @@ def add_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
 
 def _cmd_play(args: argparse.Namespace) -> int:
     game, options = _game_and_options(args)
+    args.drawn = args.seed is None
+    if args.drawn:
+        # A new game each time; the seed is printed, so --seed plays it again.
+        args.seed = secrets.randbelow(FRESH_SEEDS)
     check_seed(args.seed)
     if args.max_steps is not None and args.max_steps < 0:
         raise UsageError(f"--max-steps must be at least 0, got {args.max_steps}")
@@ -86,6 +99,17 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if args.seat is None:
         args.seat = 0
     return _play_interactive(args, game, options)
+
+
+def say(text: str = "") -> None:
+    """Print ``text`` fitted to the terminal's width (as it is when the output is not a
+    terminal): no line wraps mid-word, and a table too wide is stacked."""
+    print(fit(text, terminal_width()))
+
+
+def _again(args: argparse.Namespace) -> str:
+    """Return how to play a game again whose seed was drawn (nothing for a given seed)."""
+    return f" (drawn; --seed {args.seed} plays this game again)" if args.drawn else ""
 
 
 def _save(args: argparse.Namespace, game: Variant, options: Any, actions: list[str],
@@ -105,16 +129,16 @@ def _save(args: argparse.Namespace, game: Variant, options: Any, actions: list[s
         players=None if players is None else tuple(players),
     )
     records.write(record, args.record)
-    print(f"record saved to {args.record}")
+    say(f"record saved to {args.record}")
 
 
 def _play_automatic(args: argparse.Namespace, game: Variant, options: Any) -> int:
     ascii = _wants_ascii(args)
     state = game.new_game(args.seed, options)
-    print(f"{game.TITLE}, seed {args.seed}")
+    say(f"{game.TITLE}, seed {args.seed}{_again(args)}")
     dealt = game.describe_deal(state, ascii=ascii)
     if dealt:
-        print(dealt)
+        say(dealt)
     actions: list[str] = []
     stepping = args.step and not args.quiet
     explained = False
@@ -125,10 +149,10 @@ def _play_automatic(args: argparse.Namespace, game: Variant, options: Any) -> in
         actions.append(str(action))
         if not args.quiet:
             said = game.describe_step(before, action, state, ascii=ascii)
-            print(said)
+            say(said)
             if not explained and re.search(r"\[\d+( \| \d+)+\]", said):
                 # The bracketed counts, said once.
-                print("  (in brackets: the cards each seat holds after the battle, seat 0 "
+                say("  (in brackets: the cards each seat holds after the battle, seat 0 "
                       "first)")
                 explained = True
             if stepping and game.outcome(state) is None:
@@ -137,16 +161,16 @@ def _play_automatic(args: argparse.Namespace, game: Variant, options: Any) -> in
                 except EOFError:
                     answer = "a"
                 if answer.strip().lower() in ("q", "quit"):
-                    print("stopped; the game goes on")
+                    say("stopped; the game goes on")
                     _save(args, game, options, actions, None, state)
                     return 0
                 if answer.strip().lower() in ("a", "all"):
                     stepping = False
     result = game.outcome(state)
     if result is None:
-        print(f"stopped after {len(actions)} steps (--max-steps); the game goes on")
+        say(f"stopped after {len(actions)} steps (--max-steps); the game goes on")
     else:
-        print(f"result: {result} after {_count(len(actions), game.STEP_NAME)}")
+        say(f"result: {result} after {_count(len(actions), game.STEP_NAME)}")
     _save(args, game, options, actions, result, state)
     return 0
 
@@ -199,9 +223,9 @@ def _play_interactive(args: argparse.Namespace, game: Variant, options: Any) -> 
     # Who plays each seat, for the record.
     who = ["human" if s == me else _opponent_kind(args, game) for s in range(players)]
     names = ", ".join(f"seat {s}: {type(a).__name__}" for s, a in opponents.items())
-    print(f"{game.TITLE}, seed {args.seed}; you are seat {me} ({names})")
+    say(f"{game.TITLE}, seed {args.seed}{_again(args)}; you are seat {me} ({names})")
     example = format_action(game.legal_actions(state)[0], ascii=ascii)
-    print(_HELP.format(example=example))
+    say(_HELP.format(example=example))
     actions: list[str] = []
     history: list[str] = []
     # Each of your decisions: the state before it, and how many actions and history
@@ -211,10 +235,10 @@ def _play_interactive(args: argparse.Namespace, game: Variant, options: Any) -> 
     try:
         while game.outcome(state) is None:
             if args.max_steps is not None and len(actions) >= args.max_steps:
-                print(f"stopped after {len(actions)} steps (--max-steps)")
+                say(f"stopped after {len(actions)} steps (--max-steps)")
                 break
             if waiting >= MAX_STEPS_WITHOUT_YOU:
-                print(f"stopped: the others played {waiting} steps without a turn of yours")
+                say(f"stopped: the others played {waiting} steps without a turn of yours")
                 break
             legal = game.legal_actions(state)
             seat = game.to_act(state)
@@ -227,7 +251,7 @@ def _play_interactive(args: argparse.Namespace, game: Variant, options: Any) -> 
                 waiting = 0
                 action = legal[0]
                 if not args.quiet:
-                    print(f"  | your only action, played for you: "
+                    say(f"  | your only action, played for you: "
                           f"{format_action(action, ascii=ascii)}")
             else:
                 waiting = 0
@@ -236,15 +260,15 @@ def _play_interactive(args: argparse.Namespace, game: Variant, options: Any) -> 
                 if chosen is _UNDO:
                     decisions.pop()
                     if not decisions:
-                        print("nothing to undo: this is your first move")
+                        say("nothing to undo: this is your first move")
                     else:
                         state, kept, said_before = decisions.pop()
                         del actions[kept:]
                         del history[said_before:]
-                        print("back to your last move")
+                        say("back to your last move")
                     continue
                 if chosen is None:
-                    print("you left the game")
+                    say("you left the game")
                     _save(args, game, options, actions, None, state, who)
                     return 0
                 action = chosen
@@ -259,20 +283,43 @@ def _play_interactive(args: argparse.Namespace, game: Variant, options: Any) -> 
                 if not line.lstrip().startswith("result:"):
                     history.append(line)
                     if not args.quiet:
-                        print(f"  | {line}")
+                        say(f"  | {line}")
     except KeyboardInterrupt:
-        print("\ninterrupted")
+        say("\ninterrupted")
         _save(args, game, options, actions, None, state, who)
         return EXIT_INTERRUPTED
     result = game.outcome(state)
-    print()
-    print(render_observation(game, game.observe(state, me), ascii=ascii))
+    say()
+    say(render_observation(game, game.observe(state, me), ascii=ascii))
     if result is not None:
-        verdict = ("a draw" if result.is_draw else
-                   "you win" if me in result.winners else "you lose")
-        print(f"result: {result}: {verdict}, after {_count(len(actions), 'step')}")
+        say("final standing:")
+        say("\n".join(_score_lines(game, game.observe(state, me))))
+        say(f"result: {result}: {_verdict(game, state, me)}, after "
+              f"{_count(len(actions), 'step')}")
     _save(args, game, options, actions, result, state, who)
     return 0
+
+
+def _verdict(game: Variant, state: Any, me: int) -> str:
+    """Return what a finished game means for ``me``: a draw, a win or a loss, or, where
+    the game ranks more than two places (four-player General's War), the place."""
+    result = game.outcome(state)
+    assert result is not None
+    if result.is_draw:
+        return "a draw"
+    places = [s.place for s in game.standings(state)]
+    mine = places[me]
+    if mine is not None and len(set(places)) > 2:
+        shared = " (shared)" if places.count(mine) > 1 else ""
+        won = ", you win" if me in result.winners else ""
+        return f"you finished {_ordinal(mine)} of {len(places)}{shared}{won}"
+    return "you win" if me in result.winners else "you lose"
+
+
+def _ordinal(n: int) -> str:
+    """Return ``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``21st``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def _drawn_lines(game: Variant, before: Any, after: Any, me: int, ascii: bool) -> list[str]:
@@ -298,6 +345,33 @@ def _list_actions(legal: tuple[Any, ...], ascii: bool) -> str:
     return "\n".join(_columns(items))
 
 
+#: ``play`` numbers the legal actions when they fit in this many lines; more (General's
+#: War's every possible squad of a large hand) are asked for by their cards instead.
+MAX_LISTED_LINES = 6
+
+
+def _common_word(legal: tuple[Any, ...]) -> str | None:
+    """Return the first word every legal action's notation starts with and that none is
+    alone (``squad`` when only squads are legal), or ``None``."""
+    words = {str(a).split(" ", 1)[0] for a in legal}
+    if len(words) == 1 and all(" " in str(a) for a in legal):
+        return words.pop()
+    return None
+
+
+def _prompt_moves(legal: tuple[Any, ...], ascii: bool) -> str:
+    """Return what is shown above the prompt: the legal actions, numbered, or where they
+    are all of one kind and would fill the screen (General's War's squads), how to type
+    one by its cards (the hand is shown just above)."""
+    listed = _list_actions(legal, ascii)
+    word = _common_word(legal)
+    if word is None or listed.count("\n") < MAX_LISTED_LINES:
+        return "your move:\n" + listed
+    example = format_action(legal[-1], ascii=ascii)
+    return (f"your move: a {word}, one of {len(legal)} ('legal' lists them all): type its "
+            f"cards, such as {example.removeprefix(word + ' ')}")
+
+
 def _score_lines(game: Variant, obs: Any) -> list[str]:
     """Return where every seat stands, in the game's own terms, from what ``obs``'s seat
     sees: the totals or scores, the wars won and the cards held, or Caravan's positions."""
@@ -307,21 +381,35 @@ def _score_lines(game: Variant, obs: Any) -> list[str]:
         ahead = game.position_winners(caravans)  # type: ignore[attr-defined]
         for k in range(3):
             a, b = caravans[k], caravans[k + 3]
-            lead = "undecided" if ahead[k] is None else f"seat {ahead[k]} ahead"
+            if obs.result is not None:  # the game is over: the positions are decided
+                lead = "won by nobody" if ahead[k] is None else f"won by seat {ahead[k]}"
+            else:
+                lead = "undecided" if ahead[k] is None else f"seat {ahead[k]} ahead"
             lines.append(f"  position {'ABC'[k]}/{'DEF'[k]}: {a.value} against {b.value}, "
                          f"{lead}")
         return lines
+    places = getattr(obs, "places", None)
     for s in range(len(obs.hand_sizes if hasattr(obs, "hand_sizes") else obs.stock_sizes)):
+        # Points where the game scores them (Cold War's totals, General's War's scores),
+        # then the wars won, then the cards held, pile by pile.
         parts = []
-        for field, name in (("totals", "total"), ("scores", "score"),
-                            ("wars_won", "wars won")):
+        for field, name in (("totals", "total"), ("scores", "score")):
             values = getattr(obs, field, None)
             if values:
-                parts.append(f"{name} {values[s]}")
-        held = sum(getattr(obs, f, (0,) * (s + 1))[s] for f in
-                   ("hand_sizes", "stock_sizes", "won_sizes", "pool_sizes")
-                   if hasattr(obs, f))
-        parts.append(f"{held} cards")
+                parts.append(f"{name} {_count(values[s], 'point')}")
+        if getattr(obs, "wars_won", None):
+            parts.append(f"wars won {obs.wars_won[s]}")
+        piles = [(name, getattr(obs, field)[s]) for field, name in
+                 (("hand_sizes", "hand"), ("stock_sizes", "stock"), ("won_sizes", "won"),
+                  ("pool_sizes", "pool")) if hasattr(obs, field)]
+        if len(piles) == 1:
+            parts.append(_count(piles[0][1], "card"))
+        else:
+            held = sum(n for _, n in piles)
+            parts.append(f"{_count(held, 'card')} (" + ", ".join(
+                f"{name} {n}" for name, n in piles) + ")")
+        if places and places[s] is not None:
+            parts.append(f"finished {_ordinal(places[s])}")
         you = " (you)" if s == obs.seat else ""
         lines.append(f"  seat {s}{you}: " + ", ".join(parts))
     return lines
@@ -330,15 +418,15 @@ def _score_lines(game: Variant, obs: Any) -> list[str]:
 def _ask(game: Variant, state: Any, me: int, legal: tuple[Any, ...], ascii: bool,
          history: Sequence[str] = ()) -> Any:
     """Return the action the player chooses, ``None`` when they leave, or ``_UNDO``."""
-    print()
-    print(render_observation(game, game.observe(state, me), ascii=ascii))
-    print("your move:")
-    print(_list_actions(legal, ascii))
+    say()
+    say(render_observation(game, game.observe(state, me), ascii=ascii))
+    say(_prompt_moves(legal, ascii))
+    common = _common_word(legal)
     while True:
         try:
             text = input("> ").strip()
         except EOFError:
-            print()
+            say()
             return None
         if not text:
             continue
@@ -346,24 +434,24 @@ def _ask(game: Variant, state: Any, me: int, legal: tuple[Any, ...], ascii: bool
         if word in ("quit", "q", "exit"):
             return None
         if word in ("help", "?", "h"):
-            print(_HELP.format(example=format_action(legal[0], ascii=ascii)))
+            say(_HELP.format(example=format_action(legal[0], ascii=ascii)))
             continue
         if word in ("legal", "l"):
-            print(_list_actions(legal, ascii))
+            say(_list_actions(legal, ascii))
             continue
         if word in ("view", "v"):
-            print(render_observation(game, game.observe(state, me), ascii=ascii))
+            say(render_observation(game, game.observe(state, me), ascii=ascii))
             continue
         if word == "history":
-            print("\n".join(f"  | {line}" for line in history) or "  (nothing yet)")
+            say("\n".join(f"  | {line}" for line in history) or "  (nothing yet)")
             continue
         if word == "rules":
-            print(_full_rules(game))
+            say(_full_rules(game))
             continue
         if word == "undo":
             return _UNDO
         if word == "score":
-            print("\n".join(_score_lines(game, game.observe(state, me))))
+            say("\n".join(_score_lines(game, game.observe(state, me))))
             continue
         # A number of ASCII digits picks from the list (Python's isdigit alone also takes
         # "²" and "①", which int() refuses); a long one is never in the list.
@@ -371,20 +459,23 @@ def _ask(game: Variant, state: Any, me: int, legal: tuple[Any, ...], ascii: bool
             if len(text) <= 9 and 1 <= int(text) <= len(legal):
                 return legal[int(text) - 1]
             shown = text if len(text) <= 12 else f"{text[:12]}..."
-            print(f"there is no action {shown}: choose 1 to {len(legal)}")
+            say(f"there is no action {shown}: choose 1 to {len(legal)}")
             continue
+        if common is not None and text.split()[0].lower() != common:
+            # Only one kind of action is legal: its word may be left out ("KC KH KS").
+            text = f"{common} {text}"
         try:
             action = game.parse_action(text)
         except (NotationError, ValueError) as err:
-            print(f"not understood: {err}; type a number from 1 to {len(legal)}, or help")
+            say(f"not understood: {err}; type a number from 1 to {len(legal)}, or help")
             continue
         if action not in legal:
             # The library says why (the rule the action breaks) and lists the legal ones.
             try:
                 game.step(state, action)
             except CardwarError as err:
-                print(f"not legal now: {symbolize(str(err), ascii=ascii)}")
+                say(f"not legal now: {symbolize(str(err), ascii=ascii)}")
             else:  # pragma: no cover - step accepts exactly the legal actions
-                print(f"{format_action(action, ascii=ascii)} is not legal now")
+                say(f"{format_action(action, ascii=ascii)} is not legal now")
             continue
         return action
