@@ -5,6 +5,7 @@ opening on How to play, and lines that fit the terminal's width."""
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterator
 
 import attrs
@@ -13,6 +14,7 @@ import pytest
 from cardwar import war
 from cardwar.cli import main
 from cardwar.core import Outcome, Termination
+from cardwar.variants import variant_names
 
 
 def run_main(args: list[str]) -> int:
@@ -207,3 +209,57 @@ def test_fit_stacks_a_table_and_wraps_between_words() -> None:
         "  xxxxxxxxxxxxxxxxxx", "      xxxxxxxxxxxx y"]
     assert fit(" " * 16 + "aaaa bbbb cccc", 20).splitlines() == [
         " " * 16 + "aaaa", "    bbbb cccc"]
+
+
+# --- the rules: through a pager, opening on How to play ----------------------------------
+
+
+@pytest.mark.parametrize("name", variant_names())
+def test_the_rules_open_on_how_to_play_and_go_through_the_pager_in_a_terminal(
+        name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    paged: list[str] = []
+    assert run_main(["rules", name]) == 0
+    printed = capsys.readouterr().out
+    lines = printed.splitlines()
+    assert lines[3:5] == ["How to play", "-----------"]
+    assert "Rules version history" in printed  # the whole page, after How to play
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    monkeypatch.setattr("pydoc.pager", lambda text, title="": paged.append(text))
+    assert run_main(["rules", name]) == 0
+    assert capsys.readouterr().out == ""
+    assert paged == [printed.removesuffix("\n")]
+    assert run_main(["rules", name, "--summary"]) == 0
+    summary = paged[-1]
+    assert "How to play\n-----------\n" in summary
+    assert summary.index("How to play") < summary.index("Options (set with -o NAME=VALUE")
+
+
+def test_rules_in_a_game_go_through_the_pager_and_leave_out_the_history(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    paged: list[str] = []
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    monkeypatch.setattr("pydoc.pager", lambda text, title="": paged.append(text))
+    answer(monkeypatch, "rules", "quit")
+    assert run_main(["play", "arneson", "--seed", "1", "--ascii"]) == 0
+    assert "How to play" not in capsys.readouterr().out
+    (text,) = paged
+    lines = text.splitlines()
+    assert lines[0].startswith("Arneson's War (arneson")
+    assert lines[3] == "How to play"
+    assert "ARNESON-HAND — " in text  # every rule with its ID
+    assert "  hand_size = 3" in text  # and the options
+    for section in ("Sources and resolutions", "Engine notes", "Rules version history"):
+        assert section not in text
+    assert lines[-1] == ("The sources, the engine notes and the rules version history: "
+                         "cardwar rules arneson")
+
+
+def test_a_rules_page_is_cut_at_its_sections_never_inside_a_fenced_block() -> None:
+    from cardwar.cli.rules import _sections
+
+    page = "# T\nintro\n## How to play\nplay\n```text\n## not a heading\n```\n## Rules\nR-1"
+    assert _sections(page) == [
+        ("", "# T\nintro"),
+        ("How to play", "## How to play\nplay\n```text\n## not a heading\n```"),
+        ("Rules", "## Rules\nR-1"),
+    ]

@@ -158,6 +158,19 @@ def terminal_width() -> int | None:
     return max(20, shutil.get_terminal_size((80, 24)).columns)
 
 
+def page(text: str) -> None:
+    """Show a long text: through the user's pager (``$MANPAGER``, ``$PAGER``, else
+    ``less`` or ``more``, by :func:`pydoc.pager`) when the output is a terminal, as git and
+    man do; printed as it is otherwise."""
+    isatty = getattr(sys.stdout, "isatty", None)
+    if isatty is not None and isatty():
+        import pydoc
+
+        pydoc.pager(text)
+    else:
+        print(text)
+
+
 def fit(text: str, width: int | None) -> str:
     """Return ``text`` with no line wider than ``width`` (``None``: as it is), so that the
     terminal never wraps a line mid-word: a table whose rows do not fit has each row's

@@ -27,9 +27,10 @@ from cardwar.cli._common import (
     check_writable,
     fit,
     format_action,
+    page,
     terminal_width,
 )
-from cardwar.cli.rules import _full_rules
+from cardwar.cli.rules import _play_rules
 from cardwar.core import NotationError, Outcome, Variant
 from cardwar.errors import AgentError, CardwarError
 from cardwar.render import format_cards, render_observation, symbolize
@@ -446,7 +447,7 @@ def _ask(game: Variant, state: Any, me: int, legal: tuple[Any, ...], ascii: bool
             say("\n".join(f"  | {line}" for line in history) or "  (nothing yet)")
             continue
         if word == "rules":
-            say(_full_rules(game))
+            page(_play_rules(game))
             continue
         if word == "undo":
             return _UNDO

@@ -9,7 +9,7 @@ import argparse
 import re
 
 from cardwar import rulebook
-from cardwar.cli._common import DOCS_URL, _Parser, _show, _wrap
+from cardwar.cli._common import DOCS_URL, _Parser, _show, _wrap, page
 from cardwar.core import Variant, options_info, options_to_json
 from cardwar.render import players_text
 from cardwar.variants import all_variants, variant
@@ -52,18 +52,71 @@ def _summary(doc: str | None) -> str:
 
 def _cmd_rules(args: argparse.Namespace) -> int:
     game = variant(args.variant)
-    print(_rules_text(game) if args.summary else _full_rules(game))
+    page(_rules_text(game) if args.summary else _full_rules(game))
     return 0
 
 
+#: The section of a rules page that a player reads first, and the one that holds the
+#: rules with their IDs.
+HOW_TO_PLAY = "How to play"
+RULES = "Rules"
+
+
+def _sections(markdown: str) -> list[tuple[str, str]]:
+    """Return a rules page cut at its ``## `` headings: (title, Markdown) in page order,
+    the part before the first heading titled ``""``; a fenced block is never cut."""
+    sections: list[tuple[str, list[str]]] = [("", [])]
+    fence = ""
+    for line in markdown.splitlines():
+        if fence:
+            fence = "" if line.startswith(fence) else fence
+        elif line.startswith("```"):
+            fence = line[:len(line) - len(line.lstrip("`"))]
+        elif line.startswith("## "):
+            sections.append((line[3:].strip(), []))
+        sections[-1][1].append(line)
+    return [(title, "\n".join(lines)) for title, lines in sections]
+
+
 def _full_rules(game: Variant) -> str:
-    """Return the variant's whole rules page as text (shipped with cardwar), or its
-    summary and a link for a variant without a page."""
-    page = rulebook.rules_page(game.NAME)
-    if page is None:
+    """Return the variant's whole rules page as text (shipped with cardwar), opening on
+    How to play, or its summary and a link for a variant without a page."""
+    return _rules_page(game, whole=True)
+
+
+def _play_rules(game: Variant) -> str:
+    """Return the rules a player needs during a game: How to play, then every rule with
+    its ID and the options (the sources, the engine notes and the version history are left
+    to ``cardwar rules``)."""
+    return _rules_page(game, whole=False)
+
+
+def _rules_page(game: Variant, whole: bool) -> str:
+    markdown = rulebook.rules_page(game.NAME)
+    if markdown is None:
         return _rules_text(game)
     head = "\n".join(_rules_text(game).splitlines()[:2])  # the name, version, players
-    return head + "\n\n" + rulebook.rules_text(page, "\n".join(_options_lines(game)))
+    sections = _sections(markdown)
+    first = [md for title, md in sections if title == HOW_TO_PLAY]
+    if whole:
+        rest = [md for title, md in sections if title != HOW_TO_PLAY]
+    else:
+        rest = [md for title, md in sections if title == RULES]
+    text = rulebook.rules_text("\n\n".join(first + rest), "\n".join(_options_lines(game)))
+    if not whole:
+        text += (f"\nThe sources, the engine notes and the rules version history: cardwar "
+                 f"rules {game.NAME}\n")
+    return head + "\n\n" + text
+
+
+def _how_to_play(game: Variant) -> list[str]:
+    """Return the How to play section of the variant's rules page as text lines (none for
+    a variant without a page)."""
+    markdown = rulebook.rules_page(game.NAME)
+    if markdown is None:
+        return []
+    first = [md for title, md in _sections(markdown) if title == HOW_TO_PLAY]
+    return rulebook.rules_text("\n\n".join(first)).splitlines() if first else []
 
 
 def _options_lines(game: Variant) -> list[str]:
@@ -78,8 +131,8 @@ def _options_lines(game: Variant) -> list[str]:
 
 
 def _rules_text(game: Variant) -> str:
-    """Return what ``cardwar rules --summary`` prints: the game, its rules in short, its
-    options."""
+    """Return what ``cardwar rules --summary`` prints: the game, its rules in short, How
+    to play, its options."""
     aliases = f"; also: {', '.join(game.ALIASES)}" if game.ALIASES else ""
     players = f"{players_text(game)} players"
     kind = "automatic (no decisions)" if game.AUTOMATIC else "players make decisions"
@@ -88,6 +141,8 @@ def _rules_text(game: Variant) -> str:
         f"rules version {game.RULES_VERSION}; {players}; {kind}",
         "",
         *_wrap(_summary(getattr(game, "__doc__", None)), ""),
+        "",
+        *_how_to_play(game),
         "",
         *_options_lines(game),
     ]
