@@ -104,11 +104,12 @@ def test_war_deals_and_battles_are_told() -> None:
     assert war.describe_deal(war.new_game(1, war.options(players=3))) == (
         "dealt: 17 | 17 | 17 cards")
     assert war.describe_step(before, war.Play.PLAY, after).splitlines() == [
-        "battle 1: seat 0 5\u2660, seat 1 5\u2665   [9 | 3]",
-        "  war: seat 0 1 down, 7\u2660 up, seat 1 1 down, 6\u2665 up -> seat 0 takes 6 cards",
+        "battle 1: seat 0 5\u2660, seat 1 5\u2665",
+        "  war: seat 0 1 down, 7\u2660 up, seat 1 1 down, 6\u2665 up -> seat 0 takes 6 cards"
+        "   [9 | 3]",
     ]
     assert war.describe_step(before, war.Play.PLAY, after, ascii=True).splitlines()[1] == (
-        "  war: seat 0 1 down, 7S up, seat 1 1 down, 6H up -> seat 0 takes 6 cards")
+        "  war: seat 0 1 down, 7S up, seat 1 1 down, 6H up -> seat 0 takes 6 cards   [9 | 3]")
 
 
 def test_a_war_state_shows_win_piles_and_numbers_a_second_war() -> None:
@@ -186,8 +187,9 @@ def test_peace_battles_are_told() -> None:
     before, after = peace_after_a_peace()
     assert peace.describe_deal(before) == "dealt: 8 | 8 cards"
     assert peace.describe_step(before, peace.Play.PLAY, after, ascii=True).splitlines() == [
-        "battle 1: seat 0 5S, seat 1 5H   [15 | 1]",
-        "  peace: seat 0 5 down, 2S up, seat 1 5 down, 3H up -> seat 0 takes 14 cards",
+        "battle 1: seat 0 5S, seat 1 5H",
+        "  peace: seat 0 5 down, 2S up, seat 1 5 down, 3H up -> seat 0 takes 14 cards"
+        "   [15 | 1]",
     ]
 
 

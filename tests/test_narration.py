@@ -288,3 +288,28 @@ def test_a_seat_s_view_counts_one_card_as_one_card() -> None:
     lonely = attrs.evolve(war_state, stock=war_state.stock[:1])
     assert "  stock: 1 card" in cold_war.render_observation(
         cold_war.observe(lonely, 0), ascii=True).splitlines()
+
+
+@pytest.mark.parametrize("name", ["war", "peace"])
+def test_a_battle_s_counts_follow_the_round_that_settled_it(name: str) -> None:
+    # "[23 | 29]" stood on the battle's first line, before the war rounds that made them.
+    from cardwar.variants import variant
+
+    game = variant(name)
+    seen = {"war": 0, "out": 0}
+    for seed in range(3):
+        for before, action, after in play_out(game, seed, game.options(players=3)):
+            lines = game.describe_step(before, action, after, ascii=True).splitlines()
+            lines = [line for line in lines if not line.startswith("result:")]
+            counted = [i for i, line in enumerate(lines) if re.search(r"\[\d+( \| \d+)+\]$",
+                                                                      line)]
+            held = " | ".join(str(after.cards_held(s)) for s in range(after.players))
+            assert len(counted) == 1, lines
+            (i,) = counted
+            assert lines[i].endswith(f" -> seat {after.last.winner} takes {after.last.cards} "
+                                     f"cards   [{held}]") or "undecidable" in lines[i]
+            assert all(line.startswith("  seat ") and line.endswith(" is out of cards")
+                       for line in lines[i + 1:])
+            seen["war"] += i > 0
+            seen["out"] += i < len(lines) - 1
+    assert all(seen.values()), seen

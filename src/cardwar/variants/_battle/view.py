@@ -187,7 +187,8 @@ def describe_deal(state: BattleState, *, ascii: bool = False) -> str:
 
 def describe_step(before: BattleState, action: Play, after: BattleState, *,
                   ascii: bool = False, tie: str = "war") -> str:
-    """Return the battle that ``action`` played, with the cards each seat holds after it:
+    """Return the battle that ``action`` played, with the cards each seat holds after it
+    on the line that settled it (after the last war round):
     ``battle 1: seat 0 J♠, seat 1 6♦ -> seat 0 takes 2 cards   [27 | 25]``."""
     check_state(before, BattleState, "the War family")
     check_state(after, BattleState, "the War family")
@@ -197,7 +198,10 @@ def describe_step(before: BattleState, action: Play, after: BattleState, *,
                          "this one holds none (a new game?)")
     lines = describe_battle(after.battles, after.last, ascii=ascii, tie=tie)
     held = " | ".join(str(after.cards_held(s)) for s in range(after.players))
-    lines[0] += f"   [{held}]"
+    # The counts come from the round that settled the battle: its line, the last before
+    # the lines of the seats that went out.
+    settled = len(lines) - 1 - len(after.last.eliminated)
+    lines[settled] += f"   [{held}]"
     return "\n".join(lines)
 
 
