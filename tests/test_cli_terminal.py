@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -14,6 +16,7 @@ import pytest
 from cardwar import war
 from cardwar.cli import main
 from cardwar.core import Outcome, Termination
+from cardwar.render import render_state
 from cardwar.variants import variant_names
 
 
@@ -263,3 +266,82 @@ def test_a_rules_page_is_cut_at_its_sections_never_inside_a_fenced_block() -> No
         ("How to play", "## How to play\nplay\n```text\n## not a heading\n```"),
         ("Rules", "## Rules\nR-1"),
     ]
+
+
+# --- replay ---------------------------------------------------------------------------------
+
+
+def test_a_replay_shows_deck_sizes_unless_asked_and_tells_each_step(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from cardwar import agents, caravan, records
+
+    record = agents.play("caravan", [agents.agent("random", "caravan", 1),
+                                     agents.agent("random", "caravan", 2)], 4, max_steps=25)
+    path = tmp_path / "game.json"
+    records.write(record, str(path))
+    monkeypatch.setenv("COLUMNS", "80")
+    assert run_main(["replay", str(path), "--ascii"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert not [line for line in lines if len(line) > 80]
+    decks = [line for line in lines if "; deck: " in line]
+    assert len(decks) == 2 * 26  # both seats, at the deal and after each of 25 steps
+    assert all(re.search(r"; deck: \d+ cards?$", line) for line in decks), decks[:2]
+    # Each step is told in the game's words, under its action.
+    states = list(records.iter_states(record))
+    for i, action in enumerate(record.actions):
+        at = lines.index(f"step {i + 1}: seat {states[i].to_move}: {action}")
+        said = caravan.describe_step(states[i], caravan.parse_action(action), states[i + 1],
+                                     ascii=True).splitlines()
+        assert lines[at + 1:at + 1 + len(said)] == [f"  | {line}" for line in said]
+    # --full: every deck in order, as before.
+    assert run_main(["replay", str(path), "--ascii", "--full"]) == 0
+    full = " ".join(capsys.readouterr().out.split())
+    first = states[0]
+    deck = " ".join(map(str, first.decks[0]))
+    assert f"deck: {deck}" in full
+
+
+def test_a_replay_of_a_variant_without_a_table_view_shows_its_whole_state(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardwar.cli.replay import _table_view
+    from cardwar.render import render_state
+
+    class Bare:
+        """A variant's module without render_table (a variant of one's own)."""
+
+        NAME = "bare"
+
+    shown: list[object] = []
+
+    def fake(game: object, state: object, *, ascii: bool) -> str:
+        shown.append((game, state))
+        return "text"
+
+    monkeypatch.setattr("cardwar.cli.replay.render_state", fake)
+    assert _table_view(Bare, full=False)(1, ascii=True) == "text"
+    assert shown == [(Bare, 1)]
+    monkeypatch.undo()
+    assert _table_view(war, full=False) is war.render_table
+    assert _table_view(war, full=True)(war.new_game(1), ascii=True) == render_state(
+        war, war.new_game(1), ascii=True)
+
+
+@pytest.mark.parametrize("name", variant_names())
+def test_a_table_view_shows_no_face_down_pile_s_cards(name: str) -> None:
+    from cardwar.variants import variant
+    from tests.test_render import cards_in, cards_shown, some_states
+
+    game = variant(name)
+    table_of: Any = game.render_table  # type: ignore[attr-defined]  # not in the protocol
+    sized = 0
+    for state in some_states(game, 3, steps=80):
+        table = table_of(state, ascii=True)
+        # Every card shown is one some seat sees: its hand, or the table's face-up cards.
+        seen = set().union(*(cards_in(game.observe(state, s))
+                             for s in range(game.num_players(state))))
+        assert cards_shown(table) <= seen, cards_shown(table) - seen
+        assert table.splitlines()[0] == render_state(game, state, ascii=True).splitlines()[0] \
+            or "of the game" in table.splitlines()[0] or "game over" in table.splitlines()[0]
+        sized += bool(re.search(r"\b\d+ cards?\b", table))
+    assert sized > 0

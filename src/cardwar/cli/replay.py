@@ -21,7 +21,9 @@ from cardwar.cli._common import (
     _Parser,
     _printable,
     _wants_ascii,
+    fit,
     format_action,
+    terminal_width,
 )
 from cardwar.render import render_state
 from cardwar.svg import svg
@@ -37,6 +39,9 @@ def add_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
     p.add_argument("--step", action="store_true", help="pause after each step (Enter)")
     p.add_argument("--quiet", "-q", action="store_true", help="only verify")
     p.add_argument("--ascii", action="store_true", help="show cards as 10H, not 10♥")
+    p.add_argument("--full", action="store_true",
+                   help="show every face-down pile's cards in order (stocks, decks, the "
+                   "reserve), not only their sizes")
     p.add_argument("--max-bytes", type=_byte_count, default=records.MAX_BYTES,
                    help=f"refuse larger records (default {records.MAX_BYTES})")
     p.add_argument("--svg", metavar="DIR", default=None,
@@ -45,6 +50,16 @@ def add_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
                    "(DIR is made if needed; pictures step-NNN.svg of an earlier replay "
                    "are replaced or removed, other files left alone)")
     p.set_defaults(func=_cmd_replay)
+
+
+def _table_view(game: Any, full: bool) -> Any:
+    """Return the function that shows the table at each step: the variant's
+    ``render_table`` (hands and face-up cards, every face-down pile by its size) unless
+    ``full`` asks for every card where it lies (``render_state``)."""
+    table = getattr(game, "render_table", None)
+    if full or table is None:
+        return lambda state, *, ascii: render_state(game, state, ascii=ascii)
+    return table
 
 
 def _check_picture_directory(path: str) -> None:
@@ -121,14 +136,22 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     stepping = args.step
     states = records.iter_states(record)
     state = next(states)
+    show = _table_view(game, args.full)
+    width = terminal_width()
     if not args.quiet:
-        print(render_state(game, state, ascii=ascii))
+        print(fit(show(state, ascii=ascii), width))
     for i, nxt in enumerate(states):
         if not args.quiet:
             seat = game.to_act(state)
             who = "" if seat is None else f"seat {seat}: "
-            print(f"step {i + 1}: {who}{format_action(record.actions[i], ascii=ascii)}")
-            print(render_state(game, nxt, ascii=ascii))
+            print(fit(f"step {i + 1}: {who}{format_action(record.actions[i], ascii=ascii)}",
+                      width))
+            # What happened, in the game's words, then the table after it.
+            action = game.parse_action(record.actions[i])
+            said = game.describe_step(state, action, nxt, ascii=ascii).splitlines()
+            print(fit("\n".join(f"  | {line}" for line in said
+                                if not line.startswith("result:")), width))
+            print(fit(show(nxt, ascii=ascii), width))
             if stepping and i + 1 < len(record.actions):
                 try:
                     answer = input("[Enter: next step, a: all the rest, q: quit] ")

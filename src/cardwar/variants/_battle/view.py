@@ -32,6 +32,7 @@ __all__ = [
     "observe",
     "render_observation",
     "render_state",
+    "render_table",
 ]
 
 
@@ -147,18 +148,38 @@ def header(title: str, battles: int, who: str = "") -> str:
 
 
 def render_state(title: str, state: BattleState, *, ascii: bool = False,
-                 tie: str = "war") -> str:
-    """Return the whole state of the game ``title`` as text: every stock in order."""
+                 tie: str = "war", piles: bool = True) -> str:
+    """Return the whole state of the game ``title`` as text: every stock in order (with
+    ``piles=False``, as :func:`render_table`: their sizes)."""
     check_state(state, BattleState, title)
     lines = [header(title, state.battles)]
     for s in range(state.players):
+        if not piles:
+            won = f", win pile {_count(len(state.won[s]))}" if state.won[s] else ""
+            lines.append(f"seat {s} stock: {_count(len(state.stocks[s]))}{won}")
+            continue
         won = f", win pile {format_cards(state.won[s], ascii=ascii)}" if state.won[s] else ""
         lines.append(f"seat {s} stock: {format_cards(state.stocks[s], ascii=ascii)}{won}")
     if state.set_aside:
-        lines.append(f"set aside: {format_cards(state.set_aside, ascii=ascii)}")
+        aside = format_cards(state.set_aside, ascii=ascii) if piles else (
+            _count(len(state.set_aside)))
+        lines.append(f"set aside: {aside}")
     lines += last_battle_lines(state.battles, state.last, ascii, tie)
     lines += result_lines(state.result)
     return indent_block(lines)
+
+
+def render_table(title: str, state: BattleState, *, ascii: bool = False,
+                 tie: str = "war") -> str:
+    """Return the whole state of the game ``title`` as a replay shows it: the stocks and
+    win piles by their sizes (face down, their order is nobody's to see), the last battle.
+    """
+    return render_state(title, state, ascii=ascii, tie=tie, piles=False)
+
+
+def _count(n: int, name: str = "card") -> str:
+    """Return ``1 card``, ``2 cards``."""
+    return f"{n} {name}" if n == 1 else f"{n} {name}s"
 
 
 def render_observation(title: str, obs: BattleObservation, *, ascii: bool = False,

@@ -75,6 +75,7 @@ from cardwar.variants.arneson.view import (
     picture,
     render_observation,
     render_state,
+    render_table,
 )
 
 #: The shaped rewards of the game (:mod:`cardwar.rewards`): the share of the cards a seat
@@ -135,6 +136,7 @@ __all__ = [
     "picture",
     "render_observation",
     "render_state",
+    "render_table",
     "returns",
     "sample_state",
     "search_agent",

@@ -33,6 +33,7 @@ __all__ = [
     "picture",
     "render_observation",
     "render_state",
+    "render_table",
 ]
 
 
@@ -152,19 +153,40 @@ def _war_in_progress(
 
 def render_state(state: State, *, ascii: bool = False) -> str:
     """Return the whole state as text for people, hidden cards included."""
+    return _render(state, ascii, piles=True)
+
+
+def render_table(state: State, *, ascii: bool = False) -> str:
+    """Return the whole state as a replay shows it: the hands and choices, the stocks and
+    win piles by their sizes (face down, their order is nobody's to see)."""
+    return _render(state, ascii, piles=False)
+
+
+def _count(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _render(state: State, ascii: bool, piles: bool) -> str:
     check_state(state, State, TITLE)
     lines = [header(TITLE, state.battles)]
     for s in (0, 1):
         chosen = state.committed[s]
         pick = "" if chosen is None else f", chose {format_card(chosen, ascii=ascii)}"
         won = state.tally.won[s]
-        pile = f", win pile {format_cards(won, ascii=ascii)}" if won else ""
+        if piles:
+            pile = f", win pile {format_cards(won, ascii=ascii)}" if won else ""
+            stock = format_cards(state.stocks[s], ascii=ascii)
+        else:
+            pile = f", win pile {_count(len(won))}" if won else ""
+            stock = _count(len(state.stocks[s]))
         lines.append(
             f"seat {s} hand: {format_cards(state.hands[s], ascii=ascii)}{pick}; "
-            f"stock: {format_cards(state.stocks[s], ascii=ascii)}{pile}"
+            f"stock: {stock}{pile}"
         )
     if state.tally.set_aside:
-        lines.append(f"set aside: {format_cards(state.tally.set_aside, ascii=ascii)}")
+        aside = state.tally.set_aside
+        lines.append("set aside: " + (format_cards(aside, ascii=ascii) if piles
+                                      else _count(len(aside))))
     lines += _war_in_progress(state.rounds, state.stakes, ascii)
     lines += _last_battle(state.battles, state.last, state.options, ascii)
     lines += result_lines(state.result)

@@ -91,6 +91,7 @@ from cardwar.variants.caravan.view import (
     picture,
     render_observation,
     render_state,
+    render_table,
 )
 
 
@@ -182,6 +183,7 @@ __all__ = [
     "position_winners",
     "render_observation",
     "render_state",
+    "render_table",
     "returns",
     "sample_state",
     "search_agent",

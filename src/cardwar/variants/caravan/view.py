@@ -48,6 +48,7 @@ __all__ = [
     "picture",
     "render_observation",
     "render_state",
+    "render_table",
 ]
 
 
@@ -184,6 +185,21 @@ def render_state(state: State, *, ascii: bool = False) -> str:
                      f"{format_cards(state.decks[s], ascii=ascii)}")
     lines += _caravan_rows(state.caravans, ascii)
     lines += _caravan_tail(state, ascii)
+    lines += result_lines(state.result)
+    return indent_block(lines)
+
+
+def render_table(state: State, *, ascii: bool = False) -> str:
+    """Return the whole state as a replay shows it: both hands, the decks by their sizes
+    (face down, their order is nobody's to see), the caravans."""
+    check_state(state, State, TITLE)
+    lines = [_caravan_header(state)]
+    for s in (0, 1):
+        n = len(state.decks[s])
+        lines.append(f"seat {s} hand: {format_cards(state.hands[s], ascii=ascii)}; deck: "
+                     f"{n} card{'' if n == 1 else 's'}")
+    lines += _caravan_rows(state.caravans, ascii)
+    lines += _caravan_tail(state, ascii, words=True)
     lines += result_lines(state.result)
     return indent_block(lines)
 

@@ -97,6 +97,7 @@ from cardwar.variants.cold_war.view import (
     picture,
     render_observation,
     render_state,
+    render_table,
 )
 
 
@@ -178,6 +179,7 @@ __all__ = [
     "picture",
     "render_observation",
     "render_state",
+    "render_table",
     "returns",
     "sample_state",
     "search_agent",

@@ -35,6 +35,7 @@ __all__ = [
     "picture",
     "render_observation",
     "render_state",
+    "render_table",
 ]
 
 
@@ -212,17 +213,38 @@ def render_state(state: State, *, ascii: bool = False) -> str:
     return indent_block(lines)
 
 
+def _header_words(x: State | Observation, who: str = "") -> str:
+    """Return the first line of a seat's view or of a replay's table: the deal and the
+    trick, or the game over (the state's header names a deal after the last)."""
+    if x.result is not None:
+        return f"{TITLE}, {who}game over after {_count(x.deals, 'deal')}"
+    # Tricks are counted over the whole game (a deal's own count is not kept).
+    return f"{TITLE}, {who}deal {x.deals + 1}, trick {x.tricks + 1} of the game"
+
+
+def render_table(state: State, *, ascii: bool = False) -> str:
+    """Return the whole state as a replay shows it: every hand, the pools and the stock by
+    their sizes (face down, their order is nobody's to see), the table in words."""
+    check_state(state, State, TITLE)
+    lines = [_header_words(state)]
+    for s in range(state.players):
+        out = "" if state.active[s] else " (out of this deal)"
+        dealer = ", dealer" if s == state.dealer and state.result is None else ""
+        lines.append(f"seat {s} hand: {format_cards(state.hands[s], ascii=ascii)}; pool "
+                     f"{_count(len(state.pools[s]), 'card')}; total {state.totals[s]} points"
+                     f"{dealer}{out}")
+    lines.append(f"stock: {_count(len(state.stock), 'card')}")
+    stakes = tuple(sum(1 for seat, _ in state.stakes if seat == s) for s in range(state.players))
+    lines += _cold_war_table(state, stakes, ascii, words=True)
+    lines += result_lines(state.result)
+    return indent_block(lines)
+
+
 def render_observation(obs: Observation, *, ascii: bool = False) -> str:
     """Return one seat's view as text for people: what that seat may know."""
     check_observation(obs, Observation, TITLE)
     me = obs.seat
-    if obs.result is not None:
-        # The game is over: there is no next deal (the state's header names one).
-        when = f"game over after {_count(obs.deals, 'deal')}"
-    else:
-        # Tricks are counted over the whole game (a deal's own count is not kept).
-        when = f"deal {obs.deals + 1}, trick {obs.tricks + 1} of the game"
-    lines = [f"{TITLE}, seat {me}'s view, {when}"]
+    lines = [_header_words(obs, f"seat {me}'s view, ")]
     for s, hand in enumerate(obs.hand_sizes):
         out = "" if obs.active[s] else " (out of this deal)"
         you = "  <- you" if s == me else ""

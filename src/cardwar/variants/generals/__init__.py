@@ -104,6 +104,7 @@ from cardwar.variants.generals.view import (
     picture,
     render_observation,
     render_state,
+    render_table,
 )
 
 
@@ -182,6 +183,7 @@ __all__ = [
     "picture",
     "render_observation",
     "render_state",
+    "render_table",
     "returns",
     "sample_state",
     "score",

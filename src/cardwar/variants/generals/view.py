@@ -41,6 +41,7 @@ __all__ = [
     "picture",
     "render_observation",
     "render_state",
+    "render_table",
 ]
 
 
@@ -217,16 +218,47 @@ def render_state(state: State, *, ascii: bool = False) -> str:
     return indent_block(lines)
 
 
+def _header_words(x: State | Observation, who: str = "") -> str:
+    """Return the first line of a seat's view or of a replay's table: the deal and the
+    battle, or the game over."""
+    if x.result is not None:
+        return f"{TITLE}, {who}game over after {_count(x.deals, 'deal')}"
+    # Battles are counted over the whole game.
+    return f"{TITLE}, {who}deal {x.deals}, battle {x.battles + 1} of the game"
+
+
+def _reserves_line(sizes: tuple[int, ...]) -> str:
+    """Return ``reserve: 21 cards``, or with one reserve per seat (colour halves)
+    ``reserves: seat 0 21 cards, seat 1 1 card``."""
+    if len(sizes) == 1:
+        return f"reserve: {_count(sizes[0], 'card')}"
+    return "reserves: " + ", ".join(f"seat {s} {_count(n, 'card')}"
+                                    for s, n in enumerate(sizes))
+
+
+def render_table(state: State, *, ascii: bool = False) -> str:
+    """Return the whole state as a replay shows it: every hand and squad, the won piles and
+    the reserve by their sizes (face down, their order is nobody's to see)."""
+    check_state(state, State, TITLE)
+    lines = [_header_words(state)]
+    for s in range(state.players):
+        shown = state.revealed[s]
+        gen = f"; generals shown: {format_cards(shown, ascii=ascii)}" if shown else ""
+        squad = state.squads[s] if s < len(state.squads) else None
+        laid = "" if squad is None else f"; squad {format_cards(squad, ascii=ascii)}"
+        lines.append(f"seat {s} hand: {format_cards(state.hands[s], ascii=ascii)}{gen}{laid}; "
+                     f"won {_count(len(state.won[s]), 'card')}, score {score(state, s)}")
+    lines.append(_reserves_line(tuple(len(r) for r in state.reserves)))
+    lines += _generals_common(state, ascii)
+    lines += result_lines(state.result)
+    return indent_block(lines)
+
+
 def render_observation(obs: Observation, *, ascii: bool = False) -> str:
     """Return one seat's view as text for people: what that seat may know."""
     check_observation(obs, Observation, TITLE)
     me = obs.seat
-    if obs.result is not None:
-        when = f"game over after {_count(obs.deals, 'deal')}"
-    else:
-        # Battles are counted over the whole game.
-        when = f"deal {obs.deals}, battle {obs.battles + 1} of the game"
-    lines = [f"{TITLE}, seat {me}'s view, {when}"]
+    lines = [_header_words(obs, f"seat {me}'s view, ")]
     for s, hand in enumerate(obs.hand_sizes):
         shown = obs.revealed[s]
         gen = f", generals shown: {format_cards(shown, ascii=ascii)}" if shown else ""
@@ -234,12 +266,7 @@ def render_observation(obs: Observation, *, ascii: bool = False) -> str:
         you = "  <- you" if s == me else ""
         lines.append(f"seat {s}: hand {hand}, won {obs.won_sizes[s]}, score "
                      f"{obs.scores[s]}{gen}{laid}{you}")
-    sizes = obs.reserve_sizes
-    if len(sizes) == 1:
-        lines.append(f"reserve: {_count(sizes[0], 'card')}")
-    else:  # one reserve per seat (colour halves)
-        lines.append("reserves: " + ", ".join(f"seat {s} {_count(n, 'card')}"
-                                              for s, n in enumerate(sizes)))
+    lines.append(_reserves_line(obs.reserve_sizes))
     lines += _generals_common(obs, ascii)
     lines.append(f"your hand: {format_cards(obs.hand, ascii=ascii)}")
     if obs.squad is not None:

@@ -71,6 +71,7 @@ from cardwar.variants.peace.view import (
     picture,
     render_observation,
     render_state,
+    render_table,
 )
 
 #: The shaped rewards of the game (:mod:`cardwar.rewards`): the share of the cards a seat
@@ -132,6 +133,7 @@ __all__ = [
     "picture",
     "render_observation",
     "render_state",
+    "render_table",
     "returns",
     "sample_state",
     "standings",

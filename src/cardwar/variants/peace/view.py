@@ -22,6 +22,7 @@ __all__ = [
     "picture",
     "render_observation",
     "render_state",
+    "render_table",
 ]
 
 #: The variant's observation class.
@@ -53,6 +54,12 @@ def render_state(state: State, *, ascii: bool = False) -> str:
       seat 1 stock: ...
     """
     return _view.render_state(TITLE, state, ascii=ascii, tie=TIE)
+
+
+def render_table(state: State, *, ascii: bool = False) -> str:
+    """Return the whole state as a replay shows it: the stocks and win piles by their
+    sizes, and the last battle."""
+    return _view.render_table(TITLE, state, ascii=ascii, tie=TIE)
 
 
 def render_observation(observation: Observation, *, ascii: bool = False) -> str:
