@@ -345,3 +345,45 @@ def test_a_table_view_shows_no_face_down_pile_s_cards(name: str) -> None:
             or "of the game" in table.splitlines()[0] or "game over" in table.splitlines()[0]
         sized += bool(re.search(r"\b\d+ cards?\b", table))
     assert sized > 0
+
+
+def test_score_at_the_end_of_four_player_general_s_war_gives_each_place() -> None:
+    from cardwar import generals
+    from cardwar.cli.play import _score_lines
+    from tests.strategies import play_out
+
+    *_, (_, _, state) = play_out(generals, 1, generals.options(players=4))
+    lines = _score_lines(generals, generals.observe(state, 2))
+    for s, place in enumerate(state.places):
+        you = re.escape(" (you)") if s == 2 else ""
+        assert re.fullmatch(rf"  seat {s}{you}: score {generals.score(state, s)} points, \d+ "
+                            rf"cards \(hand \d+, won \d+\), finished {place}(st|nd|rd|th)",
+                            lines[s]), lines[s]
+
+
+def test_a_variant_without_a_rules_page_gives_its_summary(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardwar.cli.rules import _full_rules, _how_to_play, _play_rules, _rules_text
+
+    monkeypatch.setattr("cardwar.rulebook.rules_page", lambda name: None)
+    assert _how_to_play(war) == []
+    assert _full_rules(war) == _play_rules(war) == _rules_text(war)
+    assert "How to play" not in _rules_text(war)
+
+
+def test_a_word_longer_than_a_line_is_cut() -> None:
+    from cardwar.cli._common import fit
+
+    assert fit("ab " + "x" * 30, 20).splitlines() == [
+        "ab", "    xxxxxxxxxxxxxxxx", "    xxxxxxxxxxxxxx"]
+
+
+def test_an_arneson_table_counts_the_cards_set_aside() -> None:
+    from cardwar import arneson
+
+    state = arneson.new_game(1)
+    cards = tuple(state.stocks[0])
+    aside = attrs.evolve(state, tally=attrs.evolve(state.tally, set_aside=cards[:2]))
+    assert "  set aside: 2 cards" in arneson.render_table(aside, ascii=True).splitlines()
+    one = attrs.evolve(state, tally=attrs.evolve(state.tally, set_aside=cards[:1]))
+    assert "  set aside: 1 card" in arneson.render_table(one, ascii=True).splitlines()

@@ -403,12 +403,9 @@ def _score_lines(game: Variant, obs: Any) -> list[str]:
         piles = [(name, getattr(obs, field)[s]) for field, name in
                  (("hand_sizes", "hand"), ("stock_sizes", "stock"), ("won_sizes", "won"),
                   ("pool_sizes", "pool")) if hasattr(obs, field)]
-        if len(piles) == 1:
-            parts.append(_count(piles[0][1], "card"))
-        else:
-            held = sum(n for _, n in piles)
-            parts.append(f"{_count(held, 'card')} (" + ", ".join(
-                f"{name} {n}" for name, n in piles) + ")")
+        held = sum(n for _, n in piles)
+        parts.append(f"{_count(held, 'card')} (" + ", ".join(
+            f"{name} {n}" for name, n in piles) + ")")
         if places and places[s] is not None:
             parts.append(f"finished {_ordinal(places[s])}")
         you = " (you)" if s == obs.seat else ""
