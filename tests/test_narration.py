@@ -128,6 +128,23 @@ def test_cold_war_moves_tricks_and_deals_are_told(players: int) -> None:
     assert all(seen.values()), seen
 
 
+def generals_action(before: Any, action: Any, after: Any) -> str:
+    """Return a General's War action in words, as the narration says it: a claim with the
+    cards it took from the reserve (GENERALS-CLAIM), a pass, a challenge, a partner, a
+    squad once the battle shows it."""
+    seat = generals.to_act(before)
+    if isinstance(action, generals.Squad):
+        return f"seat {seat} laid the squad {' '.join(map(str, action.cards))}"
+    if isinstance(action, generals.Claim):
+        took = len(after.hands[seat]) - len(before.hands[seat])
+        return (f"seat {seat} claims the general {action.card} and takes {took} card"
+                + ("" if took == 1 else "s") + " from the reserve")
+    return {generals.Pass: f"seat {seat} passes: no more claims",
+            generals.Challenge: f"seat {seat} challenges seat {getattr(action, 'seat', '')}",
+            generals.Partner: f"seat {seat} chooses seat {getattr(action, 'seat', '')} as "
+                              "partner"}[type(action)]
+
+
 def generals_deal_lines(before: Any, after: Any) -> list[str]:
     """Return the lines of a General's War step after its battle: the end of a deal (a new
     deal, or the game over with no card left in hand or pot: GENERALS-DEAL-END) with the
@@ -150,11 +167,12 @@ def generals_deal_lines(before: Any, after: Any) -> list[str]:
     return lines
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_general_s_war_moves_are_told_and_squads_hidden(players: int) -> None:
-    seen = {"hidden": 0, "open": 0, "battle": 0, "result": 0, "deal": 0, "places": 0}
+@pytest.mark.parametrize(("players", "mode"), [(2, "duel"), (4, "duel"), (4, "partnership")])
+def test_general_s_war_moves_are_told_and_squads_hidden(players: int, mode: str) -> None:
+    seen = {"hidden": 0, "open": 0, "battle": 0, "result": 0, "deal": 0, "places": 0,
+            "Claim": 0, "Pass": 0, "Challenge": 0, "Partner": 0}
     for seed in range(10):
-        options = generals.options(players=players)
+        options = generals.options(players=players, four_player=mode)
         for before, action, after in play_out(generals, seed, options, choice_seed=seed):
             told = generals.describe_step(before, action, after, ascii=True).splitlines()
             seat = generals.to_act(before)
@@ -163,8 +181,9 @@ def test_general_s_war_moves_are_told_and_squads_hidden(players: int) -> None:
                 expected = [f"seat {seat} laid a squad"]  # hidden until the battle
                 seen["hidden"] += 1
             else:
-                expected = [f"seat {seat}: {action}"]
+                expected = [generals_action(before, action, after)]
                 seen["open"] += 1
+            seen[type(action).__name__] = seen.get(type(action).__name__, 0) + 1
             if fought:
                 assert told[1].startswith("last battle: ")
                 for squad in after.last.squads:
@@ -177,8 +196,11 @@ def test_general_s_war_moves_are_told_and_squads_hidden(players: int) -> None:
             seen["places"] += any(" finishes " in line for line in told)
             seen["result"] += after.result is not None
             assert told == expected + result_tail(after)
-    # Places are kept in the four-player game (GENERALS-PLACES).
-    assert all(n for k, n in seen.items() if k != "places" or players == 4), seen
+    # Places are kept in the four-player duels (GENERALS-PLACES); a four-player game
+    # chooses an opponent (duel) or a partner (partnership).
+    absent = {"places", "Challenge", "Partner"} if players == 2 else (
+        {"places", "Challenge"} if mode == "partnership" else {"Partner"})
+    assert all(n for k, n in seen.items() if k not in absent), seen
 
 
 @pytest.mark.parametrize(("option", "why"), [

@@ -19,14 +19,16 @@ from cardwar.render import (
     indent_block,
     result_lines,
     short_repr,
-    symbolize,
 )
 from cardwar.svg import Pictured
 from cardwar.variants.generals.rules import (
     TITLE,
     Action,
     Battle,
+    Challenge,
+    Claim,
     Options,
+    Pass,
     Squad,
     State,
     score,
@@ -288,11 +290,7 @@ def describe_step(before: State, action: Action, after: State, *, ascii: bool = 
     laid a squad``, then the battle."""
     check_state(before, State, TITLE)
     check_state(after, State, TITLE)
-    seat = to_act(before)
-    if isinstance(action, Squad) and after.battles == before.battles:
-        lines = [f"seat {seat} laid a squad"]
-    else:
-        lines = [f"seat {seat}: {symbolize(str(action), ascii=ascii)}"]
+    lines = [_action_words(before, action, after, ascii)]
     if after.battles > before.battles and after.last is not None:
         lines.append(f"last battle: {_battle_line(after.last, ascii)}")
     # A deal ends when fewer than two players hold cards: a new deal is dealt, or the game
@@ -307,6 +305,30 @@ def describe_step(before: State, action: Action, after: State, *, ascii: bool = 
     if after.result is None and after.deals != before.deals:
         lines.append(f"seat {after.dealer} deals deal {after.deals}")
     return "\n".join([*lines, *result_lines(after.result)])
+
+
+def _action_words(before: State, action: Action, after: State, ascii: bool) -> str:
+    """Return an action in words: ``seat 0 claims the general A♠ and takes 2 cards from
+    the reserve`` (GENERALS-CLAIM), ``seat 1 passes: no more claims``, ``seat 0
+    challenges seat 2``, ``seat 0 chooses seat 2 as partner``, ``seat 1 laid a squad``
+    (hidden until every squad is in), ``seat 1 laid the squad 2♥ 3♦ Q♥``."""
+    seat = to_act(before)
+    who = f"seat {seat}"
+    if isinstance(action, Squad):
+        if after.battles == before.battles:
+            return f"{who} laid a squad"
+        return f"{who} laid the squad {format_cards(action.cards, ascii=ascii)}"
+    if isinstance(action, Claim):
+        assert seat is not None  # a claim is a seat's
+        # The hand grows by the cards taken (the general shown stays in it).
+        took = len(after.hands[seat]) - len(before.hands[seat])
+        return (f"{who} claims the general {format_card(action.card, ascii=ascii)} and takes "
+                f"{_count(took, 'card')} from the reserve")
+    if isinstance(action, Pass):
+        return f"{who} passes: no more claims"
+    if isinstance(action, Challenge):
+        return f"{who} challenges seat {action.seat}"
+    return f"{who} chooses seat {action.seat} as partner"
 
 
 def _count(n: int, name: str) -> str:
