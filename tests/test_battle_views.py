@@ -159,7 +159,7 @@ def test_a_peace_seat_s_view_names_its_peace_rounds() -> None:
     assert peace.render_observation(peace.observe(state, 1)).splitlines() == [
         "Peace, seat 1's view after battle 1",
         "  seat 0: 15 cards (stock 15)",
-        "  seat 1: 1 cards (stock 1)  <- you",
+        "  seat 1: 1 card (stock 1)  <- you",
         "  last battle: seat 0 5\u2660, seat 1 5\u2665",
         "    peace: seat 0 5 down, 2\u2660 up, seat 1 5 down, 3\u2665 up -> seat 0 takes 14 cards",
     ]

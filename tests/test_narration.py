@@ -335,3 +335,15 @@ def test_a_battle_s_counts_follow_the_round_that_settled_it(name: str) -> None:
             seen["war"] += i > 0
             seen["out"] += i < len(lines) - 1
     assert all(seen.values()), seen
+
+
+def test_a_war_seat_s_view_counts_one_card_as_one_card() -> None:
+    from cardwar import war
+
+    state = war.new_game(1, war.options(players=3))
+    one = attrs.evolve(state, stocks=(state.stocks[0][:1], *state.stocks[1:]),
+                       tally=attrs.evolve(state.tally, set_aside=state.set_aside[:1]))
+    lines = war.render_observation(war.observe(one, 1), ascii=True).splitlines()
+    assert "  seat 0: 1 card (stock 1)" in lines
+    assert "  set aside: 1 card" in lines
+    assert "  seat 1: 17 cards (stock 17)  <- you" in lines

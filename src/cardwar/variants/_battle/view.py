@@ -191,9 +191,9 @@ def render_observation(title: str, obs: BattleObservation, *, ascii: bool = Fals
     for s, (stock, won) in enumerate(zip(obs.stock_sizes, obs.won_sizes, strict=True)):
         parts = f"stock {stock}" + (f", win pile {won}" if won else "")
         you = "  <- you" if s == obs.seat else ""
-        lines.append(f"seat {s}: {stock + won} cards ({parts}){you}")
+        lines.append(f"seat {s}: {_count(stock + won)} ({parts}){you}")
     if obs.set_aside:
-        lines.append(f"set aside: {obs.set_aside} cards")
+        lines.append(f"set aside: {_count(obs.set_aside)}")
     lines += last_battle_lines(obs.battles, obs.last, ascii, tie)
     lines += result_lines(obs.result)
     return indent_block(lines)
