@@ -387,3 +387,11 @@ def test_an_arneson_table_counts_the_cards_set_aside() -> None:
     assert "  set aside: 2 cards" in arneson.render_table(aside, ascii=True).splitlines()
     one = attrs.evolve(state, tally=attrs.evolve(state.tally, set_aside=cards[:1]))
     assert "  set aside: 1 card" in arneson.render_table(one, ascii=True).splitlines()
+
+
+def test_score_of_a_game_whose_views_count_no_cards_is_empty() -> None:
+    from types import SimpleNamespace
+
+    from cardwar.cli.play import _score_lines
+
+    assert _score_lines(war, SimpleNamespace(seat=0)) == []

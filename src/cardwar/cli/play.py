@@ -293,8 +293,10 @@ def _play_interactive(args: argparse.Namespace, game: Variant, options: Any) -> 
     say()
     say(render_observation(game, game.observe(state, me), ascii=ascii))
     if result is not None:
-        say("final standing:")
-        say("\n".join(_score_lines(game, game.observe(state, me))))
+        standing = _score_lines(game, game.observe(state, me))
+        if standing:
+            say("final standing:")
+            say("\n".join(standing))
         say(f"result: {result}: {_verdict(game, state, me)}, after "
               f"{_count(len(actions), 'step')}")
     _save(args, game, options, actions, result, state, who)
@@ -390,7 +392,10 @@ def _score_lines(game: Variant, obs: Any) -> list[str]:
                          f"{lead}")
         return lines
     places = getattr(obs, "places", None)
-    for s in range(len(obs.hand_sizes if hasattr(obs, "hand_sizes") else obs.stock_sizes)):
+    counts = getattr(obs, "hand_sizes", getattr(obs, "stock_sizes", None))
+    if counts is None:  # a variant of one's own, whose views count no cards
+        return []
+    for s in range(len(counts)):
         # Points where the game scores them (Cold War's totals, General's War's scores),
         # then the wars won, then the cards held, pile by pile.
         parts = []
@@ -449,7 +454,8 @@ def _ask(game: Variant, state: Any, me: int, legal: tuple[Any, ...], ascii: bool
         if word == "undo":
             return _UNDO
         if word == "score":
-            say("\n".join(_score_lines(game, game.observe(state, me))))
+            say("\n".join(_score_lines(game, game.observe(state, me)))
+                or "  (this game's views count no cards)")
             continue
         # A number of ASCII digits picks from the list (Python's isdigit alone also takes
         # "²" and "①", which int() refuses); a long one is never in the list.

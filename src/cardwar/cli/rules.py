@@ -136,14 +136,14 @@ def _rules_text(game: Variant) -> str:
     aliases = f"; also: {', '.join(game.ALIASES)}" if game.ALIASES else ""
     players = f"{players_text(game)} players"
     kind = "automatic (no decisions)" if game.AUTOMATIC else "players make decisions"
+    how = _how_to_play(game)
     out = [
         f"{game.TITLE} ({game.NAME}{aliases})",
         f"rules version {game.RULES_VERSION}; {players}; {kind}",
         "",
         *_wrap(_summary(getattr(game, "__doc__", None)), ""),
         "",
-        *_how_to_play(game),
-        "",
+        *([*how, ""] if how else []),
         *_options_lines(game),
     ]
     out += [
