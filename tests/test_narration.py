@@ -186,6 +186,10 @@ def test_general_s_war_moves_are_told_and_squads_hidden(players: int, mode: str)
             seen[type(action).__name__] = seen.get(type(action).__name__, 0) + 1
             if fought:
                 assert told[1].startswith("last battle: ")
+                if after.last.taker is not None:
+                    taken = after.last.taken
+                    assert (f" -> seat {after.last.taker} takes {taken} card"
+                            + ("" if taken == 1 else "s")) in told[1]
                 for squad in after.last.squads:
                     if squad:
                         assert format_cards(squad, ascii=True) in told[1]
@@ -347,3 +351,21 @@ def test_a_war_seat_s_view_counts_one_card_as_one_card() -> None:
     assert "  seat 0: 1 card (stock 1)" in lines
     assert "  set aside: 1 card" in lines
     assert "  seat 1: 17 cards (stock 17)  <- you" in lines
+
+
+def test_a_finished_caravan_view_says_which_positions_were_won() -> None:
+    seen = 0
+    for seed in range(6):
+        *_, (_, _, state) = play_out(caravan, seed, choice_seed=seed)
+        won = state.positions
+        for view in (caravan.render_observation(caravan.observe(state, 0), ascii=True),
+                     caravan.render_table(state, ascii=True)):
+            rows = [line for line in view.splitlines() if "   |   " in line]
+            for k, row in enumerate(rows):
+                assert ("-> won by seat" in row) == (won[k] is not None), row
+                assert "ahead" not in row
+                seen += won[k] is not None
+        # The whole state keeps the golden playthroughs' words.
+        assert "won by seat" not in caravan.render_state(state, ascii=True).replace(
+            "result: won by seat", "")
+    assert seen > 0

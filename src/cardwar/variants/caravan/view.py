@@ -142,9 +142,10 @@ def _caravan_cell(c: int, car: Caravan, ascii: bool) -> str:
     return f"{'ABCDEF'[c]}: {piles} = {car.value}{suit}{way}{sale}"
 
 
-def _caravan_rows(caravans: tuple[Caravan, ...], ascii: bool) -> list[str]:
+def _caravan_rows(caravans: tuple[Caravan, ...], ascii: bool, over: bool = False) -> list[str]:
     """Return the three positions, one per line, the left column padded so that the
-    right one is aligned, and which seat each decided position goes to for now."""
+    right one is aligned, and which seat each decided position goes to for now (``over``:
+    the game is over, and the position is won)."""
     cells = [_caravan_cell(c, caravans[c], ascii) for c in range(6)]
     width = max(len(cells[k]) for k in range(3))
     won = position_winners(caravans)
@@ -152,7 +153,7 @@ def _caravan_rows(caravans: tuple[Caravan, ...], ascii: bool) -> list[str]:
     for k in range(3):
         line = f"{cells[k]:<{width}}   |   {cells[k + 3]}"
         if won[k] is not None:
-            line += f"   -> seat {won[k]} ahead"
+            line += f"   -> won by seat {won[k]}" if over else f"   -> seat {won[k]} ahead"
         lines.append(line)
     return lines
 
@@ -198,7 +199,7 @@ def render_table(state: State, *, ascii: bool = False) -> str:
         n = len(state.decks[s])
         lines.append(f"seat {s} hand: {format_cards(state.hands[s], ascii=ascii)}; deck: "
                      f"{n} card{'' if n == 1 else 's'}")
-    lines += _caravan_rows(state.caravans, ascii)
+    lines += _caravan_rows(state.caravans, ascii, over=state.result is not None)
     lines += _caravan_tail(state, ascii, words=True)
     lines += result_lines(state.result)
     return indent_block(lines)
@@ -212,7 +213,7 @@ def render_observation(obs: Observation, *, ascii: bool = False) -> str:
     for s in (0, 1):
         you = "  <- you (caravans " + ("A B C" if s == 0 else "D E F") + ")" if s == me else ""
         lines.append(f"seat {s}: hand {obs.hand_sizes[s]}, deck {obs.deck_sizes[s]}{you}")
-    lines += _caravan_rows(obs.caravans, ascii)
+    lines += _caravan_rows(obs.caravans, ascii, over=obs.result is not None)
     lines += _caravan_tail(obs, ascii, words=True)
     # In the order the legal actions list the cards.
     lines.append(f"your hand: {format_cards(sorted(obs.hand, key=_order), ascii=ascii)}")

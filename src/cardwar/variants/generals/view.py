@@ -152,7 +152,7 @@ def observe(state: State, seat: int) -> Observation:
 # --- text for people ----------------------------------------------------------------------
 
 
-def _generals_common(x: State | Observation, ascii: bool) -> list[str]:
+def _generals_common(x: State | Observation, ascii: bool, words: bool = False) -> list[str]:
     lines = []
     if any(x.pot):
         lines.append("pot: " + ", ".join(f"seat {s} {format_cards(p, ascii=ascii)}"
@@ -171,12 +171,14 @@ def _generals_common(x: State | Observation, ascii: bool) -> list[str]:
         sides = " against ".join("+".join(map(str, side)) for side in x.sides)
         lines.append(f"battle: {sides} (seat {x.chooser} chose)")
     if x.last is not None:
-        lines.append(f"last battle: {_battle_line(x.last, ascii)}")
+        lines.append(f"last battle: {_battle_line(x.last, ascii, words)}")
     return lines
 
 
-def _battle_line(b: Battle, ascii: bool) -> str:
-    """Return a resolved battle: the squads, their sums, who took what, generals killed."""
+def _battle_line(b: Battle, ascii: bool, words: bool = False) -> str:
+    """Return a resolved battle: the squads, their sums, who took what, generals killed
+    (``words``: ``takes 6 cards``, else ``takes 6`` as the golden playthroughs hold the
+    whole state)."""
     # Each side's squads, then that side's sum: in the four-player game a side is two
     # seats, and the sides need not be in seat order.
     sides = " vs ".join(
@@ -185,7 +187,7 @@ def _battle_line(b: Battle, ascii: bool) -> str:
         for side, total in zip(b.sides, b.sums, strict=True)
     )
     who = "equal sums, the cards stay" if b.taker is None else (
-        f"seat {b.taker} takes {b.taken}")
+        f"seat {b.taker} takes {_count(b.taken, 'card') if words else b.taken}")
     kills = "".join(f"; seat {s}'s general {format_card(c, ascii=ascii)} is killed"
                     for s, c in b.kills)
     return f"{sides} -> {who}{kills}"
@@ -251,7 +253,7 @@ def render_table(state: State, *, ascii: bool = False) -> str:
         lines.append(f"seat {s} hand: {format_cards(state.hands[s], ascii=ascii)}{gen}{laid}; "
                      f"won {_count(len(state.won[s]), 'card')}, score {score(state, s)}")
     lines.append(_reserves_line(tuple(len(r) for r in state.reserves)))
-    lines += _generals_common(state, ascii)
+    lines += _generals_common(state, ascii, words=True)
     lines += result_lines(state.result)
     return indent_block(lines)
 
@@ -269,7 +271,7 @@ def render_observation(obs: Observation, *, ascii: bool = False) -> str:
         lines.append(f"seat {s}: hand {hand}, won {obs.won_sizes[s]}, score "
                      f"{obs.scores[s]}{gen}{laid}{you}")
     lines.append(_reserves_line(obs.reserve_sizes))
-    lines += _generals_common(obs, ascii)
+    lines += _generals_common(obs, ascii, words=True)
     lines.append(f"your hand: {format_cards(obs.hand, ascii=ascii)}")
     if obs.squad is not None:
         lines.append(f"your squad: {format_cards(obs.squad, ascii=ascii)}")
@@ -292,7 +294,7 @@ def describe_step(before: State, action: Action, after: State, *, ascii: bool = 
     check_state(after, State, TITLE)
     lines = [_action_words(before, action, after, ascii)]
     if after.battles > before.battles and after.last is not None:
-        lines.append(f"last battle: {_battle_line(after.last, ascii)}")
+        lines.append(f"last battle: {_battle_line(after.last, ascii, words=True)}")
     # A deal ends when fewer than two players hold cards: a new deal is dealt, or the game
     # ends with every hand and the pot gone to the won piles (a battle can also end the
     # game, with cards still in hand: no deal end).
