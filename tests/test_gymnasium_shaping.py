@@ -69,7 +69,8 @@ def test_an_illegal_id_pays_the_shaping_back_with_the_loss() -> None:
         assert not terminated
     illegal = int(np.flatnonzero(~env.action_masks())[0])
     _, reward, terminated, _, info = env.step(illegal)
-    assert terminated and info["illegal_action"]
+    assert terminated
+    assert info["illegal_action"]
     total += float(reward)
     assert total == pytest.approx(-1.0, abs=1e-9)
 

@@ -11,6 +11,7 @@ import os
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 from cardwar import records
 from cardwar._files import write_atomically
