@@ -144,3 +144,59 @@ def simulate_seconds() -> str:
     from cardwar._compiling import COMPILE_SECONDS
 
     return COMPILE_SECONDS
+
+
+# An opponent whose first move compiles a kernel (as Caravan's search agent does on a cold
+# numba cache), or whose compile is interrupted (numba then raises RuntimeError).
+COMPILING_BOT = textwrap.dedent("""
+    import numba
+
+    class Compiling:
+        def __init__(self, seed):
+            self.kernel = numba.njit(cache=False)(lambda x: x + 1)
+
+        def choose(self, observation, legal):
+            assert self.kernel(1) == 2
+            return legal[0]
+
+    class Interrupted:
+        def __init__(self, seed):
+            pass
+
+        def choose(self, observation, legal):
+            try:
+                raise KeyboardInterrupt
+            except KeyboardInterrupt:
+                raise RuntimeError("no compiled object yet")
+""")
+
+
+@pytest.fixture
+def bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    pytest.importorskip("numba", reason="the fast extra (numba) is not installed")
+    (tmp_path / "compiling_bots.py").write_text(COMPILING_BOT, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return "compiling_bots"
+
+
+def test_play_says_when_an_opponent_compiles(bots: str, monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    from cardwar.cli.play import _COMPILING
+
+    monkeypatch.setattr("builtins.input", lambda prompt="": "q")
+    assert cli.main(["play", "caravan", "--seed", "1", "--seat", "1",
+                     "--opponent", f"{bots}:Compiling"]) == 0
+    out = capsys.readouterr().out
+    assert out.count(_COMPILING.strip()) == 1  # said once, before the first move
+
+
+def test_play_interrupted_while_an_opponent_compiles_keeps_the_record(
+        bots: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from cardwar import records
+
+    path = tmp_path / "game.json"
+    assert cli.main(["play", "caravan", "--seed", "1", "--seat", "1", "--opponent",
+                     f"{bots}:Interrupted", "--record", str(path)]) == cli.EXIT_INTERRUPTED
+    assert "interrupted" in capsys.readouterr().out
+    assert records.read(path).actions == ()

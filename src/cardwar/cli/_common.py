@@ -145,6 +145,20 @@ def _count(n: int, name: str) -> str:
 COLUMN_SEPARATOR = "   |   "
 
 
+def caused_by_interrupt(err: BaseException) -> bool:
+    """Return whether ``err`` is Ctrl-C's ``KeyboardInterrupt`` or an error raised while
+    handling one (numba, interrupted while it compiles a kernel, raises a
+    ``RuntimeError`` in its place)."""
+    seen: set[int] = set()
+    current: BaseException | None = err
+    while current is not None and id(current) not in seen:
+        if isinstance(current, KeyboardInterrupt):
+            return True
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return False
+
+
 def terminal_width() -> int | None:
     """Return the width to fit the output to: ``$COLUMNS`` when set, else the terminal's
     width when the output is a terminal, else ``None`` (output to a file or a pipe is

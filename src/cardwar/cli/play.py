@@ -15,6 +15,7 @@ from typing import Any
 
 from cardwar import agents as agents_module
 from cardwar import records
+from cardwar._compiling import compile_notices
 from cardwar.cli._common import (
     EXIT_INTERRUPTED,
     UsageError,
@@ -24,6 +25,7 @@ from cardwar.cli._common import (
     _game_and_options,
     _Parser,
     _wants_ascii,
+    caused_by_interrupt,
     check_writable,
     fit,
     format_action,
@@ -176,6 +178,11 @@ def _play_automatic(args: argparse.Namespace, game: Variant, options: Any) -> in
     return 0
 
 
+#: What the table says when an opponent's kernels start compiling (the first game on a
+#: machine against a compiled search agent).
+_COMPILING = ("  (the other players' search is compiling: the first game on this machine "
+              "only, up to a minute or two; later games start at once)")
+
 _HELP = """\
 Type the number of an action or its notation (such as {example}), then Enter.
   help     show this help          legal    list the legal actions again
@@ -247,7 +254,8 @@ def _play_interactive(args: argparse.Namespace, game: Variant, options: Any) -> 
             if seat is None:
                 action = legal[0]
             elif seat != me:
-                action = opponents[seat].choose(game.observe(state, seat), legal)
+                with compile_notices(lambda: say(_COMPILING)):
+                    action = opponents[seat].choose(game.observe(state, seat), legal)
             elif len(legal) == 1 and not args.ask_always:
                 waiting = 0
                 action = legal[0]
@@ -285,7 +293,9 @@ def _play_interactive(args: argparse.Namespace, game: Variant, options: Any) -> 
                     history.append(line)
                     if not args.quiet:
                         say(f"  | {line}")
-    except KeyboardInterrupt:
+    except BaseException as err:
+        if not caused_by_interrupt(err):
+            raise
         say("\ninterrupted")
         _save(args, game, options, actions, None, state, who)
         return EXIT_INTERRUPTED
