@@ -41,8 +41,8 @@ TARGET = re.compile(r"\((?P<id>[^()\s]+)\)=\s*$")
 #: the notes for programmers, and the page's history.
 SECTIONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (title, re.compile(re.escape(title)))
-    for title in ("How to play", "Rules", "Sources and resolutions", "Engine notes",
-                  "Rules version history")
+    for title in ("How to play", "A game to step through", "Rules", "Sources and resolutions",
+                  "Engine notes", "Rules version history")
 )
 #: The label of a rule (right after its bold ID) that says where it comes from when it is
 #: not simply its source's: ``**WAR-LIMIT** (cardwar's own) — ...``, ``(departs from

@@ -372,6 +372,52 @@ class PictureDirective(SphinxDirective):
         return [nodes.raw("", html + "</figure>", format="html")]
 
 
+class ReplayDirective(SphinxDirective):
+    """Embed the replay viewer (:mod:`cardwar.viewer`) of a short game of the variant
+    named by the argument, played at docs build from a seed by the game's agents.
+    Options: ``seed`` (default 0), ``steps`` (steps played, default 12), ``options``
+    (``NAME=VALUE`` pairs), ``agents`` (an agent kind, default ``heuristic``) and
+    ``caption``."""
+
+    required_arguments = 1
+    optional_arguments = 0
+    has_content = False
+    option_spec: ClassVar[dict[str, Any]] = {
+        "seed": directives.nonnegative_int,
+        "steps": directives.nonnegative_int,
+        "options": directives.unchanged,
+        "agents": directives.unchanged,
+        "caption": directives.unchanged,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        from cardwar import agents
+        from cardwar.viewer import viewer_html
+
+        try:
+            found = cardwar.variant(self.arguments[0])
+        except KeyError as err:
+            raise self.error(f"cardwar-replay: {err}") from None
+        pairs = (self.options.get("options") or "").split()
+        opts = found.options(**dict(pair.split("=", 1) for pair in pairs))
+        seed = self.options.get("seed", 0)
+        kind = self.options.get("agents", "heuristic")
+        seats = None
+        if not found.AUTOMATIC:
+            players = found.num_players(found.new_game(seed, opts))
+            seats = [agents.agent(kind, found.NAME, seed + s + 1) for s in range(players)]
+        record = agents.play(found, seats, seed, opts, max_steps=self.options.get("steps", 12))
+        for module in ("cardwar.viewer", "cardwar.svg"):
+            source = inspect.getsourcefile(importlib.import_module(module))
+            if source:
+                self.env.note_dependency(source)
+        html = f'<figure class="cardwar-replay">{viewer_html(record)}'
+        caption = self.options.get("caption")
+        if caption:
+            html += f"<figcaption>{_html_escape(caption)}</figcaption>"
+        return [nodes.raw("", html + "</figure>", format="html")]
+
+
 def _html_escape(text: str) -> str:
     from xml.sax.saxutils import escape
 
@@ -623,6 +669,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("cardwar-exports", ExportsDirective)
     app.add_directive("cardwar-tensor", TensorDirective)
     app.add_directive("cardwar-picture", PictureDirective)
+    app.add_directive("cardwar-replay", ReplayDirective)
     app.add_directive("cardwar-variants", VariantsDirective)
     app.connect("autodoc-process-docstring", _option_field_doc)
     ModuleAnalyzer.analyze = _analyze_with_reexports  # type: ignore[method-assign]

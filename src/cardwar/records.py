@@ -293,6 +293,12 @@ class Record:
         """Return the variant module of the record."""
         return variant(self.variant)
 
+    def _repr_html_(self) -> str:
+        """Jupyter shows a record as its replay viewer (:mod:`cardwar.viewer`)."""
+        from cardwar.viewer import viewer_html
+
+        return viewer_html(self)
+
     def to_json(self) -> dict[str, object]:
         """Return the record as a JSON-compatible dict, fields in the documented order:
         format version 2 with the digest, or version 1 for a record without one."""

@@ -26,7 +26,7 @@ shaping does (Ng, Harada and Russell, 1999: the optimal policies stay the same),
 potential counted from where the seat stood when the game began and set back to 0 when
 the game ends. The shaping rewards of a game therefore add up to exactly 0: the
 undiscounted return of a shaped game equals the game's result, and its sign is the
-result's. Nothing is shaped unless asked (:class:`cardwar.gymnasium.CardwarEnv`'s
+result's. Nothing is shaped unless asked (``cardwar.gymnasium.CardwarEnv``'s
 ``shaping`` argument).
 
 >>> from cardwar import caravan

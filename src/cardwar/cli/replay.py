@@ -22,6 +22,7 @@ from cardwar.cli._common import (
     _Parser,
     _printable,
     _wants_ascii,
+    check_writable,
     fit,
     format_action,
     terminal_width,
@@ -50,6 +51,10 @@ def add_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
                    "record is verified: DIR/step-000.svg (the deal), step-001.svg, ... "
                    "(DIR is made if needed; pictures step-NNN.svg of an earlier replay "
                    "are replaced or removed, other files left alone)")
+    p.add_argument("--html", metavar="OUT.html", default=None,
+                   help="also write the game as one self-contained HTML page that steps "
+                   "through it (pictures, narration, each seat's view; nothing fetched), "
+                   "once the record is verified")
     p.set_defaults(func=_cmd_replay)
 
 
@@ -105,6 +110,19 @@ def _write_pictures(record: records.Record, folder: str) -> None:
                 os.unlink(path)
 
 
+def _write_page(record: records.Record, path: str) -> None:
+    """Write the replay page of a record, after verifying it (one that fails writes
+    nothing), whole (a new file renamed into place)."""
+    from cardwar.viewer import replay_html
+
+    records.replay(record)
+    text = replay_html(record)
+    try:
+        write_atomically(Path(path), text.encode("utf-8"), durable=False)
+    except OSError as err:
+        raise OSError(err.errno, f"cannot write the page {path!r}: {err.strerror}") from err
+
+
 def _write_picture(path: str, text: str) -> None:
     try:
         write_atomically(Path(path), text.encode("utf-8"), durable=False)
@@ -117,12 +135,18 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     pictures = args.svg
     if pictures is not None:
         _check_picture_directory(pictures)
+    if args.html is not None:
+        if args.html == "-":
+            raise UsageError("--html needs a file name (the replay is printed on stdout)")
+        check_writable(args.html, "--html")
     # "-" reads the record from stdin, as other commands do.
     source = sys.stdin.buffer if args.file == "-" else args.file
     record = records.read(source, max_bytes=args.max_bytes)
     game = record.game
     if pictures is not None:
         _write_pictures(record, pictures)
+    if args.html is not None:
+        _write_page(record, args.html)
 
     print(
         f"{game.TITLE}, seed {record.seed}"
@@ -168,4 +192,6 @@ def _cmd_replay(args: argparse.Namespace) -> int:
           + ("an unfinished game" if record.outcome is None else f"{record.outcome}"))
     if pictures is not None:
         print(f"pictures: {len(record.actions) + 1} written to {pictures}")
+    if args.html is not None:
+        print(f"page: written to {args.html}")
     return 0
