@@ -602,7 +602,9 @@ def test_information_state_is_what_the_seat_saw() -> None:
         history.append(caravan.step(history[-1], rnd.choice(caravan.legal_actions(history[-1]))))
     mine = information_state(caravan, history, 0)
     assert mine != information_state(caravan, history, 1)
-    assert information_state(caravan, history[:10], 0) in mine  # it only grows
+    before = information_state(caravan, history[:10], 0)
+    assert before != mine
+    assert information_state(caravan, history[10:], 0, before=before) == mine  # step by step
     # What seat 0 cannot see, changed in every state of the history: the same string.
     resample = HIDDEN_RESAMPLERS["caravan"]
     other = [resample(state, 0, random.Random(k)) for k, state in enumerate(history)]

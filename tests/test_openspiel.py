@@ -19,7 +19,11 @@ from open_spiel.python.algorithms import mcts
 from open_spiel.python.observation import make_observation
 
 from cardwar import agents, caravan, cold_war, generals
-from cardwar.encoding import information_state_layout, information_state_tensor
+from cardwar.encoding import (
+    information_state,
+    information_state_layout,
+    information_state_tensor,
+)
 from cardwar.openspiel import NONE, register
 from cardwar.variants import variant
 
@@ -151,14 +155,16 @@ def test_observers_of_each_observation_type() -> None:
     # The other seat's private view holds its own hand, not this seat's.
     private.set_from(state, 1 - seat)
     assert private.dict["hand"].tolist() != pytest.approx(list(hand))
-    # Perfect recall: every observation so far, growing with the game.
+    # Perfect recall: the seat's view now, and the digest of every view so far.
     before = state.information_state_string(seat)
     state.apply_action(state.legal_actions()[0])
     while state.is_chance_node():
         state.apply_action(0)
     after = state.information_state_string(seat)
-    assert after.startswith(before)
-    assert len(after) > len(before)
+    states = [node.state for node, _ in state.trail]
+    assert after == information_state(caravan, states, seat) != before
+    assert after.startswith(caravan.render_observation(caravan.observe(state.node.state, seat),
+                                                       ascii=True) + "\nviews so far: ")
     with pytest.raises(ValueError, match="parameters are not supported"):
         game.make_py_observer(None, {"x": 1})
     start = game.new_initial_state()
@@ -245,24 +251,3 @@ def test_mcts_bot_against_the_heuristic() -> None:
             action = heuristic.choose(caravan.observe(node, 1), caravan.legal_actions(node))
             state.apply_action(caravan.action_to_index(game.options, action))
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
-
-
-def test_the_memory_cache_starts_again_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardwar import openspiel
-
-    monkeypatch.setattr(openspiel, "_SEEN", {})
-    monkeypatch.setattr(openspiel, "_SEEN_MAX", 3)
-    game = pyspiel.load_game("python_cardwar_caravan")
-    state = game.new_initial_state()
-    rnd = random.Random(1)
-    wanted: list[list[float]] = []
-    while len(wanted) < 30 and not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(rnd.choice([o for o, _ in state.chance_outcomes()]))
-            continue
-        states = [node.state for node, _ in state.trail]
-        wanted.append(list(information_state_tensor(variant("caravan"), states, 0)))
-        assert state.information_state_tensor(0) == pytest.approx(wanted[-1])
-        assert len(openspiel._SEEN) <= 3
-        state.apply_action(rnd.choice(state.legal_actions()))
-    assert len(wanted) > 20

@@ -42,6 +42,7 @@ from __future__ import annotations
 import abc
 import enum
 import functools
+import hashlib
 import itertools
 from array import array
 from collections.abc import Iterable, Sequence
@@ -62,6 +63,7 @@ from cardwar.errors import (
     check_int,
     check_state,
     is_text,
+    shown,
     wrong_type,
 )
 from cardwar.rng import MAX_BOUND
@@ -237,39 +239,83 @@ def check_index(index: object, size: int, title: str) -> int:
     return index
 
 
+#: The last line of an information state string starts with this, then the digest of
+#: every observation the seat has had (see :func:`information_state`).
+_DIGEST_LINE = "views so far: "
+#: The size of that digest, in bytes (BLAKE2b's; 40 hex digits).
+_DIGEST_SIZE = 20
+
+
+def _information_fold(where: str, before: object) -> tuple[bytes, str | None]:
+    """Return the digest and the last view of an information state string ``before``
+    (``None``: the start of a game); raise cardwar's error for anything else."""
+    if before is None:
+        return bytes(_DIGEST_SIZE), None
+    if not isinstance(before, str):
+        raise wrong_type(f"{where}'s before", "an information state string", before)
+    text, sep, digest = before.rpartition("\n" + _DIGEST_LINE)
+    if not sep or len(digest) != 2 * _DIGEST_SIZE or digest.strip("0123456789abcdef"):
+        raise ArgumentError(f"{where}'s before expects a string that information_state "
+                            f"returned, got {shown(before)}")
+    return bytes.fromhex(digest), text
+
+
 def information_state(game: Any, history: Iterable[Any], seat: int,
-                      partials: Iterable[tuple[int, ...]] | None = None) -> str:
+                      partials: Iterable[tuple[int, ...]] | None = None,
+                      before: str | None = None) -> str:
     """Return what ``seat`` has observed over a game's ``history`` (its states in order,
-    the first one included): each observation it had, in the game's own words, once per
-    change: the information state of perfect-recall algorithms, as a string. It is built
-    from the seat's observations alone, so it never holds a hidden card. ``partials``,
-    beside the states, holds the ids chosen so far towards an action at each (played by
-    ids); the seat sees its own.
+    the first one included), the information state of perfect-recall algorithms, as a
+    string of bounded size: the seat's observation at the last state, in the game's own
+    words, and on a last line a digest of every observation it has had, once per change
+    (a BLAKE2b chain: each observation's text hashed after the digest of those before
+    it). Two histories give the same string exactly when they give the seat the same
+    observations, once per change (up to a collision of the 160-bit digest, which is
+    not to be expected). It is built from the seat's observations alone, so it never
+    holds a hidden card. ``partials``, beside the states, holds the ids chosen so far
+    towards an action at each (played by ids); the seat sees its own.
+
+    ``before``, a string this function returned for the states before ``history`` of
+    the same game, continues it: ``information_state(game, h[k:], seat, before=
+    information_state(game, h[:k], seat))`` is ``information_state(game, h, seat)``, so
+    that a caller keeps it step by step at a cost per state that does not grow with the
+    game. A history without a state raises :class:`~cardwar.errors.StateError`, as
+    :func:`information_state_tensor` does.
 
     >>> from cardwar import arneson
     >>> states = [arneson.new_game(4)]
     >>> states.append(arneson.step(states[-1], arneson.legal_actions(states[-1])[0]))
-    >>> information_state(arneson, states, 1).count("seat 1's view")
-    2
+    >>> text = information_state(arneson, states, 1)
+    >>> print(text.splitlines()[0])
+    Arneson's War, seat 1's view before the first battle
+    >>> text.splitlines()[-1][:14], len(text.splitlines()[-1])
+    ('views so far: ', 54)
+    >>> information_state(arneson, states[1:], 1,
+    ...                   before=information_state(arneson, states[:1], 1)) == text
+    True
     """
-    lines: list[str] = []
+    digest, last = _information_fold("information_state", before)
     chosen = itertools.repeat(()) if partials is None else partials
+    empty = True
     try:
         for state, partial in zip(history, chosen, strict=False):  # repeat() is endless
             text = game.render_observation(game.observe(state, seat), ascii=True)
             if partial and seat == game.to_act(state):
                 text += "\n  chosen so far: " + " ".join(
                     str(game.action_from_index(state.options, i)) for i in partial)
-            if not lines or lines[-1] != text:
-                lines.append(text)
+            empty = False
+            if text != last:
+                digest = hashlib.blake2b(digest + text.encode(),
+                                         digest_size=_DIGEST_SIZE).digest()
+                last = text
     except (TypeError, AttributeError) as err:
         if isinstance(err, CardwarError):
             raise
         _check_history("information_state", game, history, seat, partials)
         raise _unusable("information_state", err) from err
-    if not lines:  # no state: nothing checked the arguments yet
+    if empty:  # no state: nothing checked the arguments yet
         _check_history("information_state", game, history, seat, partials)
-    return "\n".join(lines)
+        raise StateError("the history holds no state")
+    return f"{last}\n{_DIGEST_LINE}{digest.hex()}"
 
 
 def information_state_layout(game: Any, options: Any) -> tuple[Part, ...]:

@@ -43,7 +43,8 @@ with need("openspiel", "openspiel"):
     import pyspiel
 
 from cardwar import chance
-from cardwar.core import Variant, options_info
+from cardwar._immutable import Immutable
+from cardwar.core import OptionError, Variant, options_info
 from cardwar.encoding import (
     Part,
     information_state,
@@ -51,7 +52,15 @@ from cardwar.encoding import (
     layout_size,
     seen_tensor,
 )
-from cardwar.errors import CardwarError
+from cardwar.errors import (
+    ArgumentError,
+    CardwarError,
+    StateError,
+    check_seat,
+    shown,
+    wrong_type,
+)
+from cardwar.rng import Rng
 from cardwar.variants import all_variants
 from cardwar.variants import variant as find_variant
 
@@ -91,19 +100,6 @@ def _parameters(found: Variant) -> dict[str, int | bool | str]:
             for info in options_info(found.Options)}
 
 
-def _options(found: Variant, params: dict[str, Any]) -> Any:
-    kwargs = {}
-    defaults = _parameters(found)
-    for name, value in params.items():
-        if name in defaults and value != defaults[name]:
-            kwargs[name] = None if value in ("none", NONE) else value
-    # A game with no length bound under its defaults names the options that give it one
-    # (Cold War: a trick limit); they apply where the game is loaded without them.
-    for name, value in getattr(found, "BOUNDED_OPTIONS", {}).items():
-        kwargs.setdefault(name, value)
-    return found.options(**kwargs)
-
-
 def _game_type(found: Variant, players: int | None = None) -> pyspiel.GameType:
     two = players == 2 or (players is None and found.MAX_PLAYERS == 2)
     return pyspiel.GameType(
@@ -125,9 +121,55 @@ def _game_type(found: Variant, players: int | None = None) -> pyspiel.GameType:
     )
 
 
+def _changed(found: Variant, params: dict[str, Any]) -> dict[str, Any]:
+    """Return the parameters of ``params`` that differ from their defaults, as options."""
+    kwargs = {}
+    defaults = _parameters(found)
+    for name, value in params.items():
+        if name in defaults and value != defaults[name]:
+            kwargs[name] = None if value in ("none", NONE) else value
+    return kwargs
+
+
+def _unbounded(found: Variant, kwargs: dict[str, Any]) -> OptionError:
+    """Return the error for options under which ``found`` knows no bound on a game's
+    length, naming the options whose defaults give one back."""
+    defaults = _parameters(found)
+    culprits = []
+    for name in kwargs:
+        try:
+            opts = found.options(**{k: v for k, v in kwargs.items() if k != name})
+        except CardwarError:
+            continue
+        if found.max_game_length(opts) is not None:
+            culprits.append(name)
+    given = ", ".join(f"{k}={'none' if v is None else v}" for k, v in kwargs.items())
+    where = f" under {given}" if given else ""
+    if culprits:
+        fix = " or ".join(f"give {k} a value (its default is {defaults[k]})"
+                          if kwargs[k] is None else f"leave {k} at its default ({defaults[k]})"
+                          for k in culprits)
+    else:
+        fix = "choose options under which max_game_length gives one"
+    bounded = getattr(found, "BOUNDED_OPTIONS", {})
+    if bounded:
+        fix += ", or pass " + ", ".join(f"{k}={v}" for k, v in bounded.items())
+    return OptionError(
+        culprits[0] if culprits else next(iter(kwargs), "options"),
+        f"{found.TITLE} has no known bound on a game's length{where} "
+        f"(cardwar.{found.NAME.replace('-', '_')}.max_game_length gives None), and an "
+        f"OpenSpiel game needs one: {fix}")
+
+
 class CardwarGame(pyspiel.Game):  # type: ignore[misc]
     """An OpenSpiel game of one cardwar variant under its options (a subclass per
-    variant names it in ``VARIANT``)."""
+    variant names it in ``VARIANT``).
+
+    Options under which the variant knows no bound on a game's length
+    (``max_game_length`` gives ``None``) are refused with
+    :class:`~cardwar.core.OptionError`, which names the options to leave at their
+    defaults: OpenSpiel needs a bound. A game pickles as its OpenSpiel game string, as
+    OpenSpiel's own Python games do (unpickling registers cardwar's games if needed)."""
 
     VARIANT = ""
 
@@ -135,10 +177,17 @@ class CardwarGame(pyspiel.Game):  # type: ignore[misc]
         params = dict(params or {})
         found = find_variant(self.VARIANT)
         self.variant = found
-        self.options = _options(found, params)
+        kwargs = _changed(found, params)
+        # A game with no length bound under its defaults names the options that give it
+        # one (Cold War: a trick limit); they apply where the game is loaded without them.
+        full = dict(kwargs)
+        for name, value in getattr(found, "BOUNDED_OPTIONS", {}).items():
+            full.setdefault(name, value)
+        self.options = found.options(**full)
         players = found.num_players(self.options)
         length = found.max_game_length(self.options)
-        assert length is not None  # every variant with decisions has one here
+        if length is None:
+            raise _unbounded(found, kwargs)
         if found.partial_size(self.options):
             length *= 4  # a General's War squad is up to four ids (three cards, done)
         cards = len(found.cards_in_play(found.new_game(0, self.options)))
@@ -156,64 +205,184 @@ class CardwarGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> CardwarState:
         return CardwarState(self)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # By the game string, loaded again through register() in a new process.
+        return _load, (str(self),)
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None
                          ) -> CardwarObserver:
+        """Return an observer of ``iig_obs_type`` (a ``pyspiel.IIGObservationType``;
+        ``None``: the observation, without perfect recall). Observation parameters are
+        not supported: a non-empty ``params`` raises
+        :class:`~cardwar.errors.ArgumentError` (a ``ValueError``, as OpenSpiel's own
+        Python games raise), and an argument of the wrong type
+        :class:`~cardwar.errors.ArgumentTypeError`."""
+        if params is not None and not isinstance(params, dict):
+            raise wrong_type("make_py_observer's params", "a dict of observation "
+                             "parameters (none are supported) or None", params)
         if params:
-            raise ValueError(f"observation parameters are not supported, got {params}")
+            raise ArgumentError(f"observation parameters are not supported, got "
+                                f"{shown(params)}")
+        if iig_obs_type is not None and not isinstance(iig_obs_type,
+                                                       pyspiel.IIGObservationType):
+            raise wrong_type("make_py_observer's iig_obs_type",
+                             "a pyspiel.IIGObservationType or None", iig_obs_type)
         return CardwarObserver(self, iig_obs_type
                                or pyspiel.IIGObservationType(perfect_recall=False))
 
 
+class _Trail(Immutable):
+    """The decision points of a game so far, newest first, as a chain that clones share
+    (``copy.deepcopy`` returns it as it is) and that pickles as a flat tuple."""
+
+    __slots__ = ("before", "length", "node", "partial")
+
+    node: chance.ChanceState
+    partial: tuple[int, ...]
+    before: _Trail | None
+    length: int
+
+    def __init__(self, node: chance.ChanceState, partial: tuple[int, ...],
+                 before: _Trail | None) -> None:
+        self.node = node
+        self.partial = partial
+        self.before = before
+        self.length = 1 if before is None else before.length + 1
+
+    def since(self, count: int) -> list[tuple[chance.ChanceState, tuple[int, ...]]]:
+        """Return the decision points after the first ``count``, oldest first."""
+        out = []
+        link: _Trail | None = self
+        while link is not None and link.length > count:
+            out.append((link.node, link.partial))
+            link = link.before
+        out.reverse()
+        return out
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _trail, (tuple(self.since(0)),)
+
+
+def _trail(points: tuple[tuple[chance.ChanceState, tuple[int, ...]], ...]) -> _Trail | None:
+    """Return the chain of ``points`` (oldest first)."""
+    link = None
+    for node, partial in points:
+        link = _Trail(node, partial, link)
+    return link
+
+
 class CardwarState(pyspiel.State):  # type: ignore[misc]
-    """An OpenSpiel state: a :class:`~cardwar.chance.ChanceState` and the ids chosen so
-    far towards an action (and nothing that cannot be deep-copied, as OpenSpiel clones a
-    Python state)."""
+    """An OpenSpiel state: a :class:`~cardwar.chance.ChanceState`, the ids chosen so far
+    towards an action, and the decision points so far, from which each seat's
+    information state is kept step by step (nothing that cannot be deep-copied, as
+    OpenSpiel clones a Python state; a clone shares the decision points). A state
+    pickles as OpenSpiel's Python states do."""
 
     @property
     def variant(self) -> Variant:
         """Return the variant."""
         return self.node.game
 
-    def __init__(self, game: CardwarGame) -> None:
+    def __init__(self, game: CardwarGame, start: chance.ChanceState | None = None,
+                 partial: tuple[int, ...] = ()) -> None:
         super().__init__(game)
-        self.node = chance.new_game(game.variant, game.options)
-        self.partial: tuple[int, ...] = ()
-        # Every decision point so far, for the information state (immutable values, so
-        # that OpenSpiel's deep copy of a state stays cheap).
-        self.trail: tuple[tuple[chance.ChanceState, tuple[int, ...]], ...] = ()
+        self.node = chance.new_game(game.variant, game.options) if start is None else start
+        self.partial: tuple[int, ...] = partial
+        self._trail: _Trail | None = None
+        # Each seat's information state string and memory tensor, and how many decision
+        # points each folds (see information_state and seen).
+        self._strings: dict[int, tuple[int, str]] = {}
+        self._seen: dict[int, tuple[int, bytes]] = {}
         self._observed()
 
     def _observed(self) -> None:
         if self.node.state is not None:
-            self.trail = (*self.trail, (self.node, self.partial))
+            self._trail = _Trail(self.node, self.partial, self._trail)
+
+    @property
+    def trail(self) -> tuple[tuple[chance.ChanceState, tuple[int, ...]], ...]:
+        """Return the decision points so far (each node, with the ids chosen towards an
+        action there), oldest first; a resampled state's begin at its sample."""
+        return () if self._trail is None else tuple(self._trail.since(0))
+
+    def _seat(self, seat: object) -> int:
+        return check_seat(seat, self.get_game().num_players())
 
     def information_state(self, seat: int) -> str:
-        """Return what ``seat`` has observed so far
-        (:func:`cardwar.encoding.information_state` over the decision points)."""
-        return information_state(self.variant, (node.state for node, _ in self.trail), seat,
-                                 (partial for _, partial in self.trail))
+        """Return ``seat``'s information state (:func:`cardwar.encoding.information_state`
+        over the decision points so far; ``""`` before the first one, while the first
+        deal is dealt). It is kept step by step: a call folds only the decision points
+        since the last call for the seat on this state or the states it came from, so
+        its cost does not grow with the game."""
+        seat = self._seat(seat)
+        if self._trail is None:
+            return ""
+        count, text = self._strings.get(seat, (0, None))
+        if count < self._trail.length:
+            points = self._trail.since(count)
+            text = information_state(self.variant, [node.state for node, _ in points], seat,
+                                     [partial for _, partial in points], text)
+            self._strings[seat] = (self._trail.length, text)
+        assert text is not None  # a state with a decision point has folded one
+        return text
 
     def seen(self, seat: int) -> array[float]:
         """Return the largest value of each place of ``seat``'s observation tensor over
-        the decision points so far (:func:`cardwar.encoding.seen_tensor`). It is kept
-        along the trail, which a state shares with its clones and the states it came
-        from: the fold starts from the latest decision point already folded."""
-        trail = self.trail
-        start, seen = 0, None
-        for k in range(len(trail) - 1, -1, -1):
-            entry = _SEEN.get((id(trail[k][0]), seat))
-            if entry is not None and entry[0] is trail[k][0]:
-                start, seen = k + 1, array("d", entry[1])
-                break
-        for k in range(start, len(trail)):
-            node = trail[k][0]
-            seen = seen_tensor(self.variant, (node.state,), seat, seen)
-            if (k - start) % 16 == 15 or k == len(trail) - 1:
-                if len(_SEEN) >= _SEEN_MAX:
-                    _SEEN.clear()
-                _SEEN[id(node), seat] = (node, seen.tobytes())
-        assert seen is not None  # a state with a decision point has a trail
+        the decision points so far (:func:`cardwar.encoding.seen_tensor`), kept step by
+        step as :meth:`information_state` is. Before the first decision point it raises
+        :class:`~cardwar.errors.StateError`."""
+        seat = self._seat(seat)
+        if self._trail is None:
+            raise StateError("no decision point yet: the first deal is being dealt")
+        count, kept = self._seen.get(seat, (0, b""))
+        seen = array("d", kept)
+        if count < self._trail.length:
+            points = self._trail.since(count)
+            seen = seen_tensor(self.variant, [node.state for node, _ in points], seat,
+                               seen if count else None)
+            self._seen[seat] = (self._trail.length, seen.tobytes())
         return seen
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any
+                                ) -> CardwarState:
+        """Return a state that ``player_id`` cannot tell from this one: the variant's
+        ``sample_state`` of its observation now, seeded from ``probability_sampler()``
+        (a callable giving a float in ``[0, 1)``, as ``pyspiel.UniformProbabilitySampler``
+        does), with ``player_id``'s information state (string and tensor) carried over and
+        its own ids chosen so far towards an action. So OpenSpiel's ``ISMCTSBot`` plays
+        cardwar's games.
+
+        The sample is drawn from the seat's observation now, not from its whole history:
+        where a seat has seen a card that it no longer sees (Arneson's War's won piles
+        keep their sizes only), the sample may put that card where the seat's memory
+        rules it out. The other seats' information states start again at the sample, and
+        its history (``history()``) is empty. Only a decision node or the end of a game
+        can be resampled: a chance node raises :class:`~cardwar.chance.ChanceError`; a
+        bad seat raises :class:`~cardwar.errors.SeatError`, a bad sampler
+        :class:`~cardwar.errors.ArgumentTypeError`."""
+        seat = self._seat(player_id)
+        if not callable(probability_sampler):
+            raise wrong_type("resample_from_infostate's probability_sampler",
+                             "a callable that gives a float in [0, 1)", probability_sampler)
+        node = self.node
+        if node.state is None:
+            raise chance.ChanceError("resample_from_infostate needs a decision node: this "
+                                     "is a chance node (apply its outcome first)")
+        value = probability_sampler()
+        if type(value) is not float or not 0.0 <= value < 1.0:
+            raise wrong_type("resample_from_infostate's probability_sampler",
+                             "a callable that gives a float in [0, 1)", value)
+        found = self.variant
+        sample = getattr(found, "sample_state", None)
+        if sample is None:  # pragma: no cover - every variant with decisions has one
+            raise StateError(f"{found.TITLE} has no sample_state to resample with")
+        state, _ = sample(found.observe(node.state, seat), Rng.from_seed(int(value * 2**53)))
+        mine = self.partial if seat == found.to_act(node.state) else ()
+        start = chance.ChanceState(found.NAME, node.options, None, None, (), state, 0)
+        out = CardwarState(self.get_game(), start, mine)
+        out._strings[seat] = (1, self.information_state(seat))
+        out._seen[seat] = (1, self.seen(seat).tobytes())
+        return out
 
     def current_player(self) -> int:
         if self.node.state is None:
@@ -264,26 +433,25 @@ class CardwarState(pyspiel.State):  # type: ignore[misc]
         return self.variant.render_state(self.node.state, ascii=True)
 
 
-#: The memory tensors of decision points already folded, by the decision point (its id,
-#: with the entry holding it, so the id names no other object) and the seat.
-_SEEN: dict[tuple[int, int], tuple[chance.ChanceState, bytes]] = {}
-#: How many entries _SEEN holds before it starts again.
-_SEEN_MAX = 65536
-
-
 class CardwarObserver:
     """OpenSpiel's observer of a cardwar game: the tensor's public and private parts as
-    asked, and with perfect recall the seat's observations so far as a string."""
+    asked, and with perfect recall the seat's information state. Perfect recall is
+    offered for the seat's whole information state only (public and private); asked
+    for part of it, it raises :class:`~cardwar.errors.ArgumentError` (a ``ValueError``,
+    as OpenSpiel's Python games raise for what they do not support). ``set_from`` and
+    ``string_from`` raise :class:`~cardwar.errors.StateError` for a state that is not
+    one of this game's and :class:`~cardwar.errors.SeatError` for a bad player."""
 
     def __init__(self, game: CardwarGame, iig_obs_type: Any) -> None:
         found, opts = game.variant, game.options
+        self.game = game
         self.variant = found
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.public = bool(iig_obs_type.public_info)
         self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
         if self.perfect_recall and not (self.public and self.private):
-            raise ValueError("perfect recall is offered for the seat's whole information "
-                             "state only (public and private)")
+            raise ArgumentError("perfect recall is offered for the seat's whole information "
+                                "state only (public and private)")
         layout = (information_state_layout(found, opts) if self.perfect_recall
                   else found.observation_layout(opts))
         self.layout = layout
@@ -309,7 +477,18 @@ class CardwarObserver:
         if self.partial_size:
             self.dict["partial"] = self.tensor[start:]
 
+    def _check(self, where: str, state: object, player: object) -> CardwarState:
+        if not isinstance(state, CardwarState) or state.node.name != self.variant.NAME \
+                or state.node.options != self.game.options:
+            raise StateError(f"{where} expects a state of this game ({self.game}), got "
+                             f"{type(state).__name__} {shown(state)}")
+        check_seat(player, self.game.num_players())
+        return state
+
     def set_from(self, state: CardwarState, player: int) -> None:
+        """Fill the tensor with what ``player`` observes of ``state`` (zeros at a chance
+        node)."""
+        self._check("set_from", state, player)
         self.tensor.fill(0)
         node = state.node
         if node.state is None:
@@ -327,6 +506,9 @@ class CardwarObserver:
             self.dict["partial"][:] = self.variant.partial_tensor(node.options, mine)
 
     def string_from(self, state: CardwarState, player: int) -> str:
+        """Return what ``player`` observes of ``state`` as a string (with perfect
+        recall, its information state; ``""`` at a chance node otherwise)."""
+        self._check("string_from", state, player)
         if self.perfect_recall:
             return state.information_state(player)
         node = state.node
@@ -343,6 +525,23 @@ class CardwarObserver:
         )
 
 
+#: The game class of each variant registered so far, by its class name.
+_CLASSES: dict[str, type[CardwarGame]] = {}
+
+
+def _game_class(found: Variant) -> type[CardwarGame]:
+    """Return the game class of ``found``, made once and bound in this module under its
+    name, so that a game pickles (by the class's module and name) as OpenSpiel's own
+    Python games do."""
+    name = f"CardwarGame_{found.NAME.replace('-', '_')}"
+    cls = _CLASSES.get(name)
+    if cls is None:
+        cls = type(name, (CardwarGame,), {"VARIANT": found.NAME, "__module__": __name__,
+                                          "__doc__": f"OpenSpiel's {found.TITLE}."})
+        _CLASSES[name] = cls
+    return cls
+
+
 def register() -> tuple[str, ...]:
     """Register every variant with decisions with OpenSpiel (once); return the names."""
     names = []
@@ -350,10 +549,26 @@ def register() -> tuple[str, ...]:
         if found.AUTOMATIC:
             continue
         name = game_name(found)
+        cls = _game_class(found)
         if name not in pyspiel.registered_names():
             # One class per variant, as OpenSpiel's own Python games register a class.
-            cls = type(f"CardwarGame_{found.NAME.replace('-', '_')}", (CardwarGame,),
-                       {"VARIANT": found.NAME})
             pyspiel.register_game(_game_type(found), cls)
         names.append(name)
     return tuple(names)
+
+
+def _load(name: str) -> pyspiel.Game:
+    """Return the game of the OpenSpiel game string ``name`` (an unpickled game),
+    registering cardwar's games first."""
+    register()
+    return pyspiel.load_game(name)
+
+
+def __getattr__(name: str) -> Any:
+    """Return a variant's game class by its name (``CardwarGame_caravan``), registering
+    the games first: unpickling a game in a new process looks its class up here."""
+    if name.startswith("CardwarGame_"):
+        register()
+        if name in _CLASSES:
+            return _CLASSES[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
