@@ -88,15 +88,15 @@ def test_the_refusal_names_the_options_that_give_a_bound() -> None:
     from cardwar.openspiel import _unbounded
 
     error = _unbounded(cold_war, {"max_tricks": None})
-    assert str(error).endswith("choose options under which max_game_length gives one, or "
-                               "pass max_tricks=2000")
+    assert str(error).endswith("choose options under which max_game_length gives at most "
+                               "2,147,483,647, or pass max_tricks=2000")
     # No single option to set back: it says what to do instead.
     from cardwar import generals
 
     error = _unbounded(generals, {"target": 300, "ranks": "2 3 4 5 6 7 8 9 10 J Q K"})
     assert error.option == "target"
     assert str(error).endswith("needs one: choose options under which max_game_length "
-                               "gives one")
+                               "gives at most 2,147,483,647")
     # An option that is refused on its own is not one to set back.
     error = _unbounded(arneson, {"max_battles": None, "hand_size": 99})
     assert error.option == "max_battles"
@@ -438,3 +438,15 @@ def test_ismcts_bot_with_pyspiels_own_sampler() -> None:
                            max_simulations=3, random_state=rng)
     state = _play(game.new_initial_state(), random.Random(1), 0)
     assert bot.step(state) in state.legal_actions()
+
+
+def test_a_bound_longer_than_openspiel_takes_is_refused() -> None:
+    # OpenSpiel's game length is a C++ int: a bound past it cannot be given.
+    with pytest.raises(OptionError, match=r"to 107,374,182,350 moves, more than an OpenSpiel "
+                                          r"game takes \(2,147,483,647\): choose options ") as info:
+        pyspiel.load_game("python_cardwar_cold_war(max_tricks=2147483647,players=4)")
+    assert info.value.option == "max_tricks"
+    with pytest.raises(OptionError, match="leave max_battles at its default"):
+        pyspiel.load_game("python_cardwar_arneson(max_battles=2147483647)")
+    assert pyspiel.load_game("python_cardwar_caravan(max_turns=2147483647)").max_game_length() \
+        <= 2**31 - 1

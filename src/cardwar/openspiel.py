@@ -131,9 +131,24 @@ def _changed(found: Variant, params: dict[str, Any]) -> dict[str, Any]:
     return kwargs
 
 
-def _unbounded(found: Variant, kwargs: dict[str, Any]) -> OptionError:
+#: The longest game OpenSpiel takes: its game length is a C++ int.
+MAX_LENGTH = 2**31 - 1
+
+
+def _length(found: Variant, opts: Any) -> int | None:
+    """Return the bound on a game's length of ``opts`` in OpenSpiel's moves (ids), or
+    ``None`` where the variant knows none."""
+    length = found.max_game_length(opts)
+    if length is not None and found.partial_size(opts):
+        length *= 4  # a General's War squad is up to four ids (three cards, done)
+    return length
+
+
+def _unbounded(found: Variant, kwargs: dict[str, Any], length: int | None = None
+               ) -> OptionError:
     """Return the error for options under which ``found`` knows no bound on a game's
-    length, naming the options whose defaults give one back."""
+    length (``length`` ``None``) or one longer than OpenSpiel takes, naming the options
+    whose defaults give a bound it takes."""
     defaults = _parameters(found)
     culprits = []
     for name in kwargs:
@@ -141,7 +156,8 @@ def _unbounded(found: Variant, kwargs: dict[str, Any]) -> OptionError:
             opts = found.options(**{k: v for k, v in kwargs.items() if k != name})
         except CardwarError:
             continue
-        if found.max_game_length(opts) is not None:
+        bound = _length(found, opts)
+        if bound is not None and bound <= MAX_LENGTH:
             culprits.append(name)
     given = ", ".join(f"{k}={'none' if v is None else v}" for k, v in kwargs.items())
     where = f" under {given}" if given else ""
@@ -150,15 +166,19 @@ def _unbounded(found: Variant, kwargs: dict[str, Any]) -> OptionError:
                           if kwargs[k] is None else f"leave {k} at its default ({defaults[k]})"
                           for k in culprits)
     else:
-        fix = "choose options under which max_game_length gives one"
+        fix = f"choose options under which max_game_length gives at most {MAX_LENGTH:,}"
     bounded = getattr(found, "BOUNDED_OPTIONS", {})
     if bounded:
         fix += ", or pass " + ", ".join(f"{k}={v}" for k, v in bounded.items())
-    return OptionError(
-        culprits[0] if culprits else next(iter(kwargs), "options"),
-        f"{found.TITLE} has no known bound on a game's length{where} "
-        f"(cardwar.{found.NAME.replace('-', '_')}.max_game_length gives None), and an "
-        f"OpenSpiel game needs one: {fix}")
+    if length is None:
+        why = (f"{found.TITLE} has no known bound on a game's length{where} "
+               f"(cardwar.{found.NAME.replace('-', '_')}.max_game_length gives None), and "
+               f"an OpenSpiel game needs one")
+    else:
+        why = (f"{found.TITLE} bounds a game{where} to {length:,} moves, more than an "
+               f"OpenSpiel game takes ({MAX_LENGTH:,})")
+    return OptionError(culprits[0] if culprits else next(iter(kwargs), "options"),
+                       f"{why}: {fix}")
 
 
 class CardwarGame(pyspiel.Game):  # type: ignore[misc]
@@ -184,12 +204,13 @@ class CardwarGame(pyspiel.Game):  # type: ignore[misc]
         for name, value in getattr(found, "BOUNDED_OPTIONS", {}).items():
             full.setdefault(name, value)
         self.options = found.options(**full)
+        # The first chance node, which every new state starts from (OpenSpiel's clone of
+        # a Python state starts from a new one too).
+        self.start = chance.new_game(found, self.options)
         players = found.num_players(self.options)
-        length = found.max_game_length(self.options)
-        if length is None:
-            raise _unbounded(found, kwargs)
-        if found.partial_size(self.options):
-            length *= 4  # a General's War squad is up to four ids (three cards, done)
+        length = _length(found, self.options)
+        if length is None or length > MAX_LENGTH:
+            raise _unbounded(found, kwargs, length)
         cards = len(found.cards_in_play(found.new_game(0, self.options)))
         info = pyspiel.GameInfo(
             num_distinct_actions=found.num_actions(self.options),
@@ -233,14 +254,19 @@ class CardwarGame(pyspiel.Game):  # type: ignore[misc]
 
 class _Trail(Immutable):
     """The decision points of a game so far, newest first, as a chain that clones share
-    (``copy.deepcopy`` returns it as it is) and that pickles as a flat tuple."""
+    (``copy.deepcopy`` returns it as it is) and that pickles as a flat tuple. Each link
+    keeps what has been folded up to it for a seat: its information state string, and
+    its memory tensor at every 16th link and at the newest one asked, so that the clones
+    of a state and the states it came from fold each decision point once."""
 
-    __slots__ = ("before", "length", "node", "partial")
+    __slots__ = ("before", "length", "node", "partial", "seen", "strings")
 
     node: chance.ChanceState
     partial: tuple[int, ...]
     before: _Trail | None
     length: int
+    strings: dict[int, str]
+    seen: dict[int, bytes]
 
     def __init__(self, node: chance.ChanceState, partial: tuple[int, ...],
                  before: _Trail | None) -> None:
@@ -248,27 +274,37 @@ class _Trail(Immutable):
         self.partial = partial
         self.before = before
         self.length = 1 if before is None else before.length + 1
+        self.strings = {}
+        self.seen = {}
 
-    def since(self, count: int) -> list[tuple[chance.ChanceState, tuple[int, ...]]]:
-        """Return the decision points after the first ``count``, oldest first."""
+    def links(self) -> list[_Trail]:
+        """Return every link of the chain, oldest first."""
         out = []
         link: _Trail | None = self
-        while link is not None and link.length > count:
-            out.append((link.node, link.partial))
+        while link is not None:
+            out.append(link)
             link = link.before
         out.reverse()
         return out
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _trail, (tuple(self.since(0)),)
+        return _trail, (tuple((link.node, link.partial, link.strings, link.seen)
+                              for link in self.links()),)
 
 
-def _trail(points: tuple[tuple[chance.ChanceState, tuple[int, ...]], ...]) -> _Trail | None:
-    """Return the chain of ``points`` (oldest first)."""
+def _trail(points: tuple[tuple[chance.ChanceState, tuple[int, ...], dict[int, str],
+                               dict[int, bytes]], ...]) -> _Trail | None:
+    """Return the chain of ``points`` (oldest first), with what each link kept."""
     link = None
-    for node, partial in points:
+    for node, partial, strings, seen in points:
         link = _Trail(node, partial, link)
+        link.strings.update(strings)
+        link.seen.update(seen)
     return link
+
+
+#: The memory tensor is kept at every link whose length is a multiple of this.
+_SEEN_EVERY = 16
 
 
 class CardwarState(pyspiel.State):  # type: ignore[misc]
@@ -286,13 +322,9 @@ class CardwarState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: CardwarGame, start: chance.ChanceState | None = None,
                  partial: tuple[int, ...] = ()) -> None:
         super().__init__(game)
-        self.node = chance.new_game(game.variant, game.options) if start is None else start
+        self.node = game.start if start is None else start
         self.partial: tuple[int, ...] = partial
         self._trail: _Trail | None = None
-        # Each seat's information state string and memory tensor, and how many decision
-        # points each folds (see information_state and seen).
-        self._strings: dict[int, tuple[int, str]] = {}
-        self._seen: dict[int, tuple[int, bytes]] = {}
         self._observed()
 
     def _observed(self) -> None:
@@ -303,7 +335,8 @@ class CardwarState(pyspiel.State):  # type: ignore[misc]
     def trail(self) -> tuple[tuple[chance.ChanceState, tuple[int, ...]], ...]:
         """Return the decision points so far (each node, with the ids chosen towards an
         action there), oldest first; a resampled state's begin at its sample."""
-        return () if self._trail is None else tuple(self._trail.since(0))
+        links = [] if self._trail is None else self._trail.links()
+        return tuple((link.node, link.partial) for link in links)
 
     def _seat(self, seat: object) -> int:
         return check_seat(seat, self.get_game().num_players())
@@ -311,19 +344,27 @@ class CardwarState(pyspiel.State):  # type: ignore[misc]
     def information_state(self, seat: int) -> str:
         """Return ``seat``'s information state (:func:`cardwar.encoding.information_state`
         over the decision points so far; ``""`` before the first one, while the first
-        deal is dealt). It is kept step by step: a call folds only the decision points
-        since the last call for the seat on this state or the states it came from, so
-        its cost does not grow with the game."""
+        deal is dealt). It is kept step by step along the decision points, which a state
+        shares with its clones and the states it came from: a call folds only the points
+        that none of them has folded for the seat, so its cost does not grow with the
+        game."""
         seat = self._seat(seat)
-        if self._trail is None:
+        head = self._trail
+        if head is None:
             return ""
-        count, text = self._strings.get(seat, (0, None))
-        if count < self._trail.length:
-            points = self._trail.since(count)
-            text = information_state(self.variant, [node.state for node, _ in points], seat,
-                                     [partial for _, partial in points], text)
-            self._strings[seat] = (self._trail.length, text)
-        assert text is not None  # a state with a decision point has folded one
+        text = head.strings.get(seat)
+        if text is None:
+            todo = []
+            link: _Trail | None = head
+            while link is not None and seat not in link.strings:
+                todo.append(link)
+                link = link.before
+            text = None if link is None else link.strings[seat]
+            for link in reversed(todo):
+                text = information_state(self.variant, (link.node.state,), seat,
+                                         (link.partial,), text)
+                link.strings[seat] = text
+        assert text is not None  # the head was folded
         return text
 
     def seen(self, seat: int) -> array[float]:
@@ -332,15 +373,28 @@ class CardwarState(pyspiel.State):  # type: ignore[misc]
         step as :meth:`information_state` is. Before the first decision point it raises
         :class:`~cardwar.errors.StateError`."""
         seat = self._seat(seat)
-        if self._trail is None:
+        head = self._trail
+        if head is None:
             raise StateError("no decision point yet: the first deal is being dealt")
-        count, kept = self._seen.get(seat, (0, b""))
-        seen = array("d", kept)
-        if count < self._trail.length:
-            points = self._trail.since(count)
-            seen = seen_tensor(self.variant, [node.state for node, _ in points], seat,
-                               seen if count else None)
-            self._seen[seat] = (self._trail.length, seen.tobytes())
+        kept = head.seen.get(seat)
+        if kept is not None:
+            return array("d", kept)
+        todo = []
+        link: _Trail | None = head
+        while link is not None and seat not in link.seen:
+            todo.append(link)
+            link = link.before
+        seen = None if link is None else array("d", link.seen[seat])
+        for link in reversed(todo):
+            seen = seen_tensor(self.variant, (link.node.state,), seat, seen)
+            if link.length % _SEEN_EVERY == 0:
+                link.seen[seat] = seen.tobytes()
+        assert seen is not None  # the head was folded
+        head.seen[seat] = seen.tobytes()
+        # The newest link asked keeps it; the one before it, unless every 16th, no more.
+        before = head.before
+        if before is not None and before.length % _SEEN_EVERY:
+            before.seen.pop(seat, None)
         return seen
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any
@@ -380,8 +434,9 @@ class CardwarState(pyspiel.State):  # type: ignore[misc]
         mine = self.partial if seat == found.to_act(node.state) else ()
         start = chance.ChanceState(found.NAME, node.options, None, None, (), state, 0)
         out = CardwarState(self.get_game(), start, mine)
-        out._strings[seat] = (1, self.information_state(seat))
-        out._seen[seat] = (1, self.seen(seat).tobytes())
+        assert out._trail is not None  # a decision node
+        out._trail.strings[seat] = self.information_state(seat)
+        out._trail.seen[seat] = self.seen(seat).tobytes()
         return out
 
     def current_player(self) -> int:
