@@ -15,11 +15,17 @@ OpenSpiel's algorithms work on them:
 - actions are the variant's integer ids (General's War's squads card by card);
 - observers honour the requested observation type: the public and the private parts of
   the observation tensor (each part of :func:`~cardwar.encoding.Part` is one or the
-  other), and with perfect recall the information state string, every observation the
-  seat has had so far with its own moves;
+  other), and with perfect recall the information state
+  (:func:`cardwar.encoding.information_state`: the seat's view now and a digest of its
+  views so far, with its own moves), kept step by step at a cost per call that does not
+  grow with the game;
 - returns are the variant's ``returns``; OpenSpiel needs a bound on a game's length, so
   a Cold War game without ``max_tricks`` is given ``max_tricks=2000`` (no measured game
-  came near).
+  came near), and options under which the variant knows no bound (or one past
+  OpenSpiel's C++ int) are refused with :class:`~cardwar.core.OptionError`;
+- games and states pickle, and ``resample_from_infostate`` draws a state the seat cannot
+  tell from the true one (the variant's ``sample_state``), so that OpenSpiel's IS-MCTS
+  bot plays the games.
 
 >>> import pyspiel
 >>> from cardwar.openspiel import register
