@@ -450,3 +450,17 @@ def test_a_bound_longer_than_openspiel_takes_is_refused() -> None:
         pyspiel.load_game("python_cardwar_arneson(max_battles=2147483647)")
     assert pyspiel.load_game("python_cardwar_caravan(max_turns=2147483647)").max_game_length() \
         <= 2**31 - 1
+
+
+def test_the_measuring_scripts_run() -> None:
+    # The research page's figures come from these two scripts: they still run.
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "benchmarks"
+    out = subprocess.run([sys.executable, str(root / "infostate_cost.py"), "--rounds", "1"],
+                         capture_output=True, text=True, check=True).stdout.splitlines()
+    assert [line.split()[0] for line in out[2:]] == ["10", "100", "1,000"]
+    out = subprocess.run([sys.executable, str(root / "openspiel_cfr.py"), "--iterations", "2"],
+                         capture_output=True, text=True, check=True).stdout.splitlines()
+    assert out[2].split()[:2] == ["1", "0.16667"]
+    assert out[-1].split()[0] == "2"
