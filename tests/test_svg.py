@@ -8,17 +8,17 @@ import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
+import attrs
 import pytest
 
 from cardwar import svg as svg_module
-from cardwar.cards import parse_card
+from cardwar.cards import Card, parse_card
 from cardwar.errors import StateError
 from cardwar.svg import Picture, Row, Shown, draw, picture_of, svg
 from cardwar.variants import all_variants, variant
 from tests.pictures import regenerate as pictures
 
 NS = "{http://www.w3.org/2000/svg}"
-_CARD = re.compile(r"\b(10|[2-9JQKA])[CDHS]\b|\bJK\b")
 
 
 def _positions(game: Any, seeds: int = 3, most: int = 60) -> list[Any]:
@@ -37,6 +37,18 @@ def _positions(game: Any, seeds: int = 3, most: int = 60) -> list[Any]:
             state = game.step(state, rnd.choice(game.legal_actions(state)))
         out.append(state)
     return out
+
+
+def _cards_in(value: Any) -> list[Card]:
+    """Return every card held anywhere in ``value``, through tuples and attrs records."""
+    if type(value) is Card:
+        return [value]
+    if isinstance(value, tuple):
+        return [c for v in value for c in _cards_in(v)]
+    if attrs.has(type(value)) and not isinstance(value, type):
+        return [c for f in attrs.fields(type(value)) if f.name != "options"
+                for c in _cards_in(getattr(value, f.name))]
+    return []
 
 
 def _drawn_cards(document: str) -> list[str]:
@@ -65,10 +77,9 @@ def test_every_position_is_drawn(game: Any) -> None:
             obs = game.observe(state, seat)
             seen = svg(obs)
             assert seen == obs._repr_svg_()
-            # Every face-up card of a seat's picture is one its text view shows: the
-            # text views are checked never to hold a hidden card.
-            text = game.render_observation(obs, ascii=True)
-            shown = {m.group(0) for m in _CARD.finditer(text)}
+            # Every face-up card of a seat's picture is one its observation holds: the
+            # observations are checked never to hold a hidden card.
+            shown = {str(c) for c in _cards_in(obs)}
             for card in _drawn_cards(seen):
                 assert card in shown, (game.NAME, seat, card)
             # Its own hand, face up.
@@ -98,8 +109,13 @@ def test_drawing_a_picture() -> None:
     root = ET.fromstring(document)
     assert root.get("aria-label") == "A <title> & more"
     assert _drawn_cards(document) == ["QH", "KS"] + ["2C"] * 40
-    # Forty cards overlap to fit the width the picture allows.
-    assert int(root.get("width", "0")) <= svg_module._MAX_W
+    # Forty cards overlap as much as their corners allow, the picture growing past its
+    # usual widest; twenty overlap to fit it.
+    assert int(root.get("width", "0")) > svg_module._MAX_W
+    assert len(re.findall('class="card"', document)) == 42
+    crowded = Picture("t", (Row("seat 1", tuple(Shown(parse_card("2C")) for _ in range(20)),
+                                stack=12),))
+    assert int(ET.fromstring(draw(crowded)).get("width", "0")) <= svg_module._MAX_W
     assert "a line" in document
     assert "as K" in document
 
@@ -143,9 +159,9 @@ def test_battle_pictures_show_win_piles_wars_won_and_a_standing_card() -> None:
     state = war.new_game(3, war.options(pickup_order="win_pile", wars_to_win=5))
     while not any(state.won):
         state = war.step(state, war.Play.PLAY)
-    notes = _row_notes(picture_of(state))
-    assert any("win pile" in n for n in notes.values())
-    assert all("wars won" in n for n in notes.values())
+    drawn = picture_of(state)
+    assert any(s.caption == "win pile" and s.count for r in drawn.rows for s in r.cards)
+    assert all("wars won" in n for n in _row_notes(drawn).values())
     # A seat short of cards in a war: its last card stands, drawn once (WAR-OUT).
     short = war.options(ranks="2 3 4 5 A", suits="SH", out_of_cards="last_card_stands")
     state = war.new_game(0, short, deal=[["AS"], "AH 2S 3S 4S 5S 2H 3H 4H 5H"])
@@ -160,7 +176,8 @@ def test_battle_pictures_show_win_piles_wars_won_and_a_standing_card() -> None:
     rnd = random.Random(2)
     while not any(game.tally.won):
         game = arneson.step(game, rnd.choice(arneson.legal_actions(game)))
-    assert any("win pile" in n for n in _row_notes(picture_of(game)).values())
+    assert any(s.caption == "win pile" and s.count
+               for r in picture_of(game).rows for s in r.cards)
 
 
 def test_generals_pictures_show_the_places() -> None:

@@ -229,42 +229,49 @@ def describe_step(before: BattleState, action: Play, after: BattleState, *,
 # --- pictures (cardwar.svg) ---------------------------------------------------------------
 
 
-def battle_cards(record: BattleRecord | None, seat: int) -> tuple[Any, ...]:
-    """Return what ``seat`` laid in a battle, for a picture: each round's face-down cards
-    as backs, then its face-up card."""
+def battle_cards(record: BattleRecord | None, players: int) -> list[list[Any]]:
+    """Return what each seat laid in a battle, for a picture: each round's face-down
+    cards as backs, then its face-up card, all marked as the last battle's (they lie in a
+    stock or a win pile now). One pass over the battle, whatever the number of seats."""
     from cardwar.svg import Shown
 
-    shown: list[Shown] = []
+    shown: list[list[Shown]] = [[] for _ in range(players)]
     if record is not None:
         for turns in record.rounds:
             for turn in turns:
-                if turn.seat != seat:
-                    continue
-                shown += [Shown()] * turn.face_down
+                laid = shown[turn.seat]
+                laid += [Shown(last=True, past=True)] * turn.face_down
                 if not turn.standing:
-                    shown.append(Shown(turn.face_up))
-    return tuple(shown)
+                    laid.append(Shown(turn.face_up, last=True, past=True))
+    return shown
 
 
 def picture(title: str, views: Any, whole: bool, tie: str = "war") -> Any:
     """Return the picture of a battle game (``cardwar.svg``): per seat, its stock as a
-    pile and the cards it laid in the last battle; under them, that battle told."""
-    from cardwar.svg import Picture, Row
+    pile, its win pile, and the cards it laid in the last battle (marked: they lie in the
+    piles now); the cards set aside; under them, that battle told."""
+    from cardwar.svg import Picture, Row, Shown
 
     obs: BattleObservation = views[0]
     when = "before the first battle" if obs.battles == 0 else f"after battle {obs.battles}"
     who = "" if whole else f"seat {obs.seat}'s view, "
+    players = len(obs.stock_sizes)
+    laid = battle_cards(obs.last, players)
+    counted = getattr(obs.options, "wars_to_win", None) is not None
     rows = []
     for s, stock in enumerate(obs.stock_sizes):
         notes = []
+        cards = tuple(laid[s])
         if obs.won_sizes[s]:
-            notes.append(f"win pile {obs.won_sizes[s]}")
-        if getattr(obs.options, "wars_to_win", None) is not None:
+            cards = (Shown(count=obs.won_sizes[s], caption="win pile"), *cards)
+        if counted:
             notes.append(f"wars won {obs.wars_won[s]}")
         if obs.last is not None and obs.last.winner == s:
             notes.append(f"took {obs.last.cards}")
         label = f"seat {s}" + ("" if whole or s != obs.seat else " (you)")
-        rows.append(Row(label, battle_cards(obs.last, s), ", ".join(notes), stock,
+        rows.append(Row(label, cards, ", ".join(notes), stock,
                         highlight=not whole and s == obs.seat))
-    lines = last_battle_lines(obs.battles, obs.last, True, tie) + result_lines(obs.result)
+    if obs.set_aside:
+        rows.append(Row("set aside", (Shown(count=obs.set_aside),)))
+    lines = last_battle_lines(obs.battles, obs.last, False, tie) + result_lines(obs.result)
     return Picture(f"{title}, {who}{when}", tuple(rows), tuple(lines))

@@ -244,30 +244,46 @@ def describe_step(before: State, action: Choose, after: State, *, ascii: bool = 
 def picture(views: Any, whole: bool) -> Any:
     """Return the picture of a state (``whole``: both seats' ``views``) or of one seat's
     view (``cardwar.svg``): each seat's stock, hand and chosen card (face down where
-    the picture's seat may not see it), the war in progress and the last battle."""
+    the picture's seat may not see it), the cards of the war in progress (its stakes face
+    down, the round just revealed marked), its win pile, the cards set aside, and the
+    last battle told."""
     from cardwar.svg import Picture, Row, Shown, backs, faces
+    from cardwar.variants.arneson.rules import deck
 
     obs: Observation = views[0]
     known = {v.seat: v for v in views}
+    # The round on the table was the last move while nobody has chosen since.
+    fresh = obs.committed is None and not obs.opponent_committed
+    counted = 0
     rows = []
     for s in (0, 1):
         mine = known.get(s)
         cards = faces(mine.hand) if mine is not None else backs(obs.hand_sizes[s])
         if mine is not None and mine.committed is not None:
             cards += (Shown(mine.committed, caption="chosen"),)
-        elif mine is None and s != obs.seat and obs.opponent_committed:
+        elif mine is None and obs.opponent_committed:
             cards += (Shown(None, caption="chosen"),)
-        table = [t for turns in obs.rounds for t in turns if t.seat == s]
-        cards += tuple(Shown(t.face_up, caption="war") for t in table)
-        note = f"wars won {obs.wars_won[s]}"
+        for k, turns in enumerate(obs.rounds):
+            for t in turns:
+                if t.seat == s:
+                    cards += backs(t.face_down)
+                    last = fresh and k == len(obs.rounds) - 1
+                    cards += (Shown(t.face_up, caption="war", last=last),)
+        cards += (Shown(caption="stake"),) * obs.stakes[s]
         if obs.won_sizes[s]:
-            note += f", win pile {obs.won_sizes[s]}"
+            cards += (Shown(count=obs.won_sizes[s], caption="win pile"),)
+        counted += len(cards) - bool(obs.won_sizes[s]) + obs.won_sizes[s] + obs.stock_sizes[s]
+        note = f"wars won {obs.wars_won[s]}"
         label = f"seat {s}" + ("" if whole or s != obs.seat else " (you)")
         rows.append(Row(label, cards, note, obs.stock_sizes[s],
                         highlight=not whole and s == obs.seat))
+    # The cards of undecidable battles, set aside: what the deck holds beyond the rest.
+    aside = len(deck(obs.options)) - counted
+    if aside > 0:
+        rows.append(Row("set aside", (Shown(count=aside),)))
     when = "before the first battle" if obs.battles == 0 else f"after battle {obs.battles}"
     who = "" if whole else f"seat {obs.seat}'s view, "
-    lines = (_war_in_progress(obs.rounds, obs.stakes, True)
-             + _last_battle(obs.battles, obs.last, obs.options, True)
+    lines = (_war_in_progress(obs.rounds, obs.stakes, False)
+             + _last_battle(obs.battles, obs.last, obs.options, False)
              + result_lines(obs.result))
     return Picture(f"{TITLE}, {who}{when}", tuple(rows), tuple(lines))

@@ -319,31 +319,46 @@ def _status(value: int) -> str:
 
 def picture(views: Any, whole: bool) -> Any:
     """Return the picture of a state (``whole``: both seats' ``views``) or of one seat's
-    view (``cardwar.svg``): the six caravans, each number card with the face cards laid
-    on it, their values and status, and each seat's hand (face down where the picture's
-    seat may not see it) with its deck as a pile."""
+    view (``cardwar.svg``): each seat's hand (face down where the picture's seat may not
+    see it) with its deck as a pile; the six caravans as the three facing pairs (A and D,
+    B and E, C and F), each number card with the face cards laid on it (every card's rank
+    and suit in sight), their values and status; the discard pile, its top card face up.
+    The card the last move played is marked."""
     from cardwar.svg import Picture, Row, Shown, backs, faces
 
     obs: Observation = views[0]
     known = {v.seat: v for v in views}
     won = position_winners(obs.caravans)
+    move = obs.last
     rows = []
     for s in (0, 1):
         mine = known.get(s)
         hand = faces(mine.hand) if mine is not None else backs(obs.hand_sizes[s])
         you = "" if whole or s != obs.seat else " (you)"
-        rows.append(Row(f"seat {s} hand{you}", hand, f"deck {obs.deck_sizes[s]}",
-                        obs.deck_sizes[s], highlight=obs.result is None and s == obs.to_move))
-    for c, car in enumerate(obs.caravans):
-        cards = tuple(Shown(p.numeral, p.faces) for p in car.piles)
-        status = ("sold" if SALE_MIN <= car.value <= SALE_MAX
-                  else "over" if car.value > SALE_MAX else "")
-        k = c % 3
-        if status == "sold" and won[k] is not None:
-            status = "ahead" if won[k] == c // 3 else "outbid"
+        rows.append(Row(f"seat {s} hand{you}", hand, "", obs.deck_sizes[s],
+                        highlight=obs.result is None and s == obs.to_move))
+
+    def caravan_row(c: int) -> Row:
+        car = obs.caravans[c]
+        play = move if isinstance(move, Play) and move.caravan == c else None
+        cards = []
+        for k, p in enumerate(car.piles):
+            last = play is not None and (play.card in p.faces if play.target == k else (
+                play.target is None and k == len(car.piles) - 1 and p.numeral == play.card))
+            cards.append(Shown(p.numeral, p.faces, last=last))
+        status = _status(car.value)
+        if status == "sold" and won[c % 3] is not None:
+            status = "ahead" if won[c % 3] == c // 3 else "outbid"
         way = "" if car.direction.value == "none" else f", {car.direction.value}"
         note = f"{car.value}{way}" + (f" ({status})" if status else "")
-        rows.append(Row(f"caravan {'ABCDEF'[c]} (seat {c // 3})", cards, note))
-    lines = _caravan_tail(obs, True) + result_lines(obs.result)
+        return Row(f"caravan {'ABCDEF'[c]} (seat {c // 3})", tuple(cards), note)
+
+    for k in range(3):
+        rows.append(attrs.evolve(caravan_row(k), beside=caravan_row(k + 3)))
+    top = obs.discards[-1] if obs.discards else None
+    rows.append(Row("discard pile", (Shown(top, count=len(obs.discards),
+                                           last=isinstance(move, Discard)),)))
+    lines = [] if move is None else [f"last move: {symbolize(str(move), ascii=False)}"]
+    lines += result_lines(obs.result)
     who = "" if whole else f"seat {obs.seat}'s view,"
     return Picture(_caravan_header(obs, who), tuple(rows), tuple(lines))

@@ -357,29 +357,35 @@ def _deal_lines(deal: DealRecord, after: State, ascii: bool) -> list[str]:
 def picture(views: Any, whole: bool) -> Any:
     """Return the picture of a state (``whole``: every seat's ``views``) or of one seat's
     view (``cardwar.svg``): each seat's hand (face down where the picture's seat may not
-    see it), the cards it played in this trick, its pool as a pile and its total."""
+    see it), the cards it played in this trick (the last one marked) and its stakes face
+    down, its pool as a pile and its total; the stock and the cards set aside as piles."""
     from cardwar.svg import Picture, Row, Shown, backs, faces
 
     obs: Observation = views[0]
     known = {v.seat: v for v in views}
     played: dict[int, list[Shown]] = {s: [] for s in range(len(obs.hand_sizes))}
+    newest = obs.plays[-1] if obs.plays else None
     for group in (*obs.rounds, obs.plays):
         for p in group:
-            caption = f"as {str(p).partition('=')[2]}" if p.card.is_joker else "played"
-            played[p.seat].append(Shown(p.card, caption=caption))
+            caption = "played"
+            if p.card.is_joker:
+                caption = "as " + symbolize(str(p).partition("=")[2], ascii=False)
+            played[p.seat].append(Shown(p.card, caption=caption, last=p is newest))
     rows = []
     for s in range(len(obs.hand_sizes)):
         mine = known.get(s)
         hand = faces(mine.hand) if mine is not None else backs(obs.hand_sizes[s])
+        stakes = (Shown(caption="stake"),) * obs.stake_counts[s]
         notes = [f"total {obs.totals[s]}", f"pool {obs.pool_sizes[s]}"]
         if s == obs.dealer:
             notes.append("dealer")
         if not obs.active[s]:
             notes.append("out of this deal")
         label = f"seat {s}" + ("" if whole or s != obs.seat else " (you)")
-        rows.append(Row(label, hand + tuple(played[s]), ", ".join(notes), obs.pool_sizes[s],
-                        highlight=not whole and s == obs.seat))
-    lines = [f"stock: {obs.stock_size} cards"]
-    lines += _cold_war_table(obs, obs.stake_counts, True) + result_lines(obs.result)
+        rows.append(Row(label, hand + tuple(played[s]) + stakes, ", ".join(notes),
+                        obs.pool_sizes[s], highlight=not whole and s == obs.seat))
+    aside = (Shown(count=obs.set_aside, caption="set aside"),) if obs.set_aside else ()
+    rows.append(Row("stock", aside, stack=obs.stock_size))
+    lines = _cold_war_table(obs, obs.stake_counts, False) + result_lines(obs.result)
     who = "" if whole else f"seat {obs.seat}'s view,"
     return Picture(_cold_war_header(obs, who), tuple(rows), tuple(lines))

@@ -365,22 +365,38 @@ def _places_lines(before: State, after: State) -> list[str]:
 def picture(views: Any, whole: bool) -> Any:
     """Return the picture of a state (``whole``: every seat's ``views``) or of one seat's
     view (``cardwar.svg``): each seat's hand (face down where the picture's seat may not
-    see it), its squad laid (face down until the battle), its generals shown and its
-    pot, with its won pile as a pile and its score."""
-    from cardwar.svg import Picture, Row, Shown, backs, faces
+    see it, but for the generals it has shown, which are face up in it), its squad laid
+    (face down until the battle), its pot, its won pile as a pile and its score; the
+    reserves as piles. Each card is drawn once."""
+    from cardwar.svg import Picture, Row, Shown, backs
 
     obs: Observation = views[0]
     known = {v.seat: v for v in views}
+    one = len(obs.reserve_sizes) == 1
     rows = []
     for s in range(len(obs.hand_sizes)):
         mine = known.get(s)
-        cards = faces(mine.hand) if mine is not None else backs(obs.hand_sizes[s])
+        shown = list(obs.revealed[s])
+        cards: tuple[Shown, ...]
+        if mine is not None:
+            # A general shown is still in the hand: drawn there once, face up, named.
+            hand = []
+            for c in mine.hand:
+                general = c in shown
+                if general:
+                    shown.remove(c)
+                hand.append(Shown(c, caption="general" if general else ""))
+            cards = tuple(hand)
+        else:
+            cards = tuple(Shown(c, caption="general") for c in shown)
+            cards += backs(obs.hand_sizes[s] - len(shown))
         if mine is not None and mine.squad is not None:
             cards += tuple(Shown(c, caption="squad") for c in mine.squad)
         elif obs.committed[s]:
-            cards += (Shown(None, caption="squad"),) * max(1, obs.committed_sizes[s])
-        cards += tuple(Shown(c, caption="general") for c in obs.revealed[s])
+            cards += (Shown(None, caption="squad"),) * obs.committed_sizes[s]
         cards += tuple(Shown(c, caption="pot") for c in obs.pot[s])
+        if not one:  # each seat's own reserve
+            cards += (Shown(count=obs.reserve_sizes[s], caption="reserve"),)
         notes = [f"score {obs.scores[s]}"]
         place = obs.places[s]
         if place is not None:
@@ -388,7 +404,8 @@ def picture(views: Any, whole: bool) -> Any:
         label = f"seat {s}" + ("" if whole or s != obs.seat else " (you)")
         rows.append(Row(label, cards, ", ".join(notes), obs.won_sizes[s],
                         highlight=not whole and s == obs.seat))
-    lines = ["reserve: " + ", ".join(str(n) for n in obs.reserve_sizes) + " cards"]
-    lines += _generals_common(obs, True) + result_lines(obs.result)
+    if one:
+        rows.append(Row("reserve", stack=obs.reserve_sizes[0]))
+    lines = _generals_common(obs, False) + result_lines(obs.result)
     who = "" if whole else f"seat {obs.seat}'s view,"
     return Picture(_generals_header(obs, who), tuple(rows), tuple(lines))
