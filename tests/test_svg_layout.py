@@ -38,10 +38,12 @@ def _cases() -> list[tuple[str, int]]:
     return cases
 
 
-def _games(name: str, players: int, seeds: tuple[int, ...] = (0, 1)) -> Iterator[Any]:
-    """Yield positions of whole random games of ``name`` with ``players`` players."""
+def _games(name: str, players: int, seeds: tuple[int, ...] = (0, 1),
+           **options: Any) -> Iterator[Any]:
+    """Yield positions of whole random games of ``name`` with ``players`` players (and
+    ``options``)."""
     game = variant(name)
-    opts = game.options(players=players)
+    opts = game.options(players=players, **options)
     for seed in seeds:
         rnd = random.Random(seed)
         state = game.new_game(seed, opts)
@@ -212,6 +214,24 @@ def test_every_card_is_drawn_once(name: str, players: int) -> None:
             up, total = _drawn(document)
             assert total == sum(held.values()), (name, players, who, total)
             assert not up - held, (name, players, who, up - held)
+
+
+@pytest.mark.parametrize(("name", "players", "options"), [
+    ("arneson", 2, {"ranks": "A 2 3", "suits": "S"}),  # a card set aside at the deal
+    ("arneson", 2, {"ranks": "2 3", "suits": "SH"}),  # an undecidable battle
+    ("war", 3, {"pickup_order": "win_pile"}),  # win piles, a spare card set aside
+    ("peace", 3, {"pickup_order": "win_pile"}),
+    ("generals", 2, {"deck_mode": "colour_halves"}),  # a reserve per seat
+])
+def test_every_card_is_drawn_once_with_these_options(name: str, players: int,
+                                                     options: dict[str, Any]) -> None:
+    game = variant(name)
+    for state in _games(name, players, seeds=tuple(range(6)), **options):
+        held = Counter(str(c) for c in game.cards_in_play(state))
+        for who, document in _pictures(game, state):
+            up, total = _drawn(document)
+            assert total == sum(held.values()), (name, options, who, total)
+            assert not up - held, (name, options, who, up - held)
 
 
 def test_a_revealed_general_is_drawn_once_face_up_in_its_hand() -> None:

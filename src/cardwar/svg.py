@@ -583,11 +583,8 @@ class _Views(Sequence[Any]):
         return self._players
 
     def __getitem__(self, seat: Any) -> Any:
-        if isinstance(seat, slice):
-            return [self[s] for s in range(*seat.indices(self._players))]
-        if not -self._players <= seat < self._players:
-            raise IndexError(seat)
-        seat %= self._players
+        if type(seat) is not int or not 0 <= seat < self._players:
+            raise IndexError(f"no seat {seat!r} among {self._players}")
         if seat not in self._seen:
             self._seen[seat] = self._game.observe(self._state, seat)
         return self._seen[seat]
@@ -616,8 +613,6 @@ def picture_of(x: Any, *, seat: int | None = None) -> Picture:
         raise error(problem.replace("the observation's", f"the {kind}'s", 1))
     try:
         players = game.num_players(x) if is_state else 0
-    except (StateError, ObservationError):
-        raise
     except Exception as err:
         raise error(f"the {kind}'s parts disagree: {type(err).__name__}: {err}") from err
     if seat is not None:
@@ -629,8 +624,6 @@ def picture_of(x: Any, *, seat: int | None = None) -> Picture:
     try:
         picture = _picture(game, x, is_state, seat, players)
         _check_picture(picture)
-    except (StateError, ObservationError):
-        raise
     except (MemoryError, RecursionError):  # pragma: no cover - the machine, not the value
         raise
     except Exception as err:
