@@ -132,8 +132,10 @@ def test_last_marks_the_card_the_last_move_played() -> None:
     # The cards of War's last battle.
     from cardwar import war
 
-    battle = war.step(war.new_game(2026), war.Play.PLAY)
-    assert svg(battle).count('class="last"') == 2
+    battle = war.step(war.new_game(2026), war.Play.PLAY)  # J♠ takes 6♦
+    marks = re.findall(r'data-card="(\w+)"[^>]*>(?:(?!</g>).)*</g><rect class="last"',
+                       svg(battle))
+    assert marks == ["JS"]
     assert svg(battle, last=False).count('class="last"') == 0
 
 

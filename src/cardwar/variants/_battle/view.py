@@ -231,25 +231,29 @@ def describe_step(before: BattleState, action: Play, after: BattleState, *,
 
 def battle_cards(record: BattleRecord | None, players: int) -> list[list[Any]]:
     """Return what each seat laid in a battle, for a picture: each round's face-down
-    cards as backs, then its face-up card, all marked as the last battle's (they lie in a
-    stock or a win pile now). One pass over the battle, whatever the number of seats."""
+    cards as backs, then its face-up card, all shown as played (they lie in a stock or a
+    win pile now), the card that took the battle marked as the last move's. One pass
+    over the battle, whatever the number of seats."""
     from cardwar.svg import Shown
 
     shown: list[list[Shown]] = [[] for _ in range(players)]
     if record is not None:
-        for turns in record.rounds:
+        final = len(record.rounds) - 1
+        for k, turns in enumerate(record.rounds):
             for turn in turns:
                 laid = shown[turn.seat]
-                laid += [Shown(last=True, past=True)] * turn.face_down
+                laid += [Shown(past=True)] * turn.face_down
                 if not turn.standing:
-                    laid.append(Shown(turn.face_up, last=True, past=True))
+                    took = k == final and turn.seat == record.winner
+                    laid.append(Shown(turn.face_up, last=took, past=True))
     return shown
 
 
 def picture(title: str, views: Any, whole: bool, tie: str = "war") -> Any:
     """Return the picture of a battle game (``cardwar.svg``): per seat, its stock as a
-    pile, its win pile, and the cards it laid in the last battle (marked: they lie in the
-    piles now); the cards set aside; under them, that battle told."""
+    pile, its win pile, and the cards it laid in the last battle (shown as played: they
+    lie in the piles now; the card that took it marked); the cards set aside; under them,
+    that battle told."""
     from cardwar.svg import Picture, Row, Shown
 
     obs: BattleObservation = views[0]
