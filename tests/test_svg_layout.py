@@ -5,6 +5,7 @@ corner (its rank and suit) stays in sight, and cards are written with suit signs
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 import struct
@@ -27,7 +28,7 @@ BUILT_IN = ("war", "peace", "arneson", "generals", "caravan", "cold-war")
 OPEN_COUNTS = (2, 3, 4, 6)
 #: The most positions drawn per game: a longer game is drawn at evenly spaced steps,
 #: its deal and its end always included.
-MOST_POSITIONS = 160
+MOST_POSITIONS = 80
 
 
 def _cases() -> list[tuple[str, int]]:
@@ -39,11 +40,18 @@ def _cases() -> list[tuple[str, int]]:
 
 
 def _games(name: str, players: int, seeds: tuple[int, ...] = (0, 1),
-           **options: Any) -> Iterator[Any]:
-    """Yield positions of whole random games of ``name`` with ``players`` players (and
+           **options: Any) -> list[Any]:
+    """Return positions of whole random games of ``name`` with ``players`` players (and
     ``options``)."""
+    return _played(name, players, seeds, tuple(sorted(options.items())))
+
+
+@functools.cache
+def _played(name: str, players: int, seeds: tuple[int, ...],
+            options: tuple[tuple[str, Any], ...]) -> list[Any]:
     game = variant(name)
-    opts = game.options(players=players, **options)
+    opts = game.options(players=players, **dict(options))
+    out = []
     for seed in seeds:
         rnd = random.Random(seed)
         state = game.new_game(seed, opts)
@@ -52,16 +60,23 @@ def _games(name: str, players: int, seeds: tuple[int, ...] = (0, 1),
             state = game.step(state, rnd.choice(game.legal_actions(state)))
             states.append(state)
         stride = max(1, len(states) // MOST_POSITIONS)
-        yield from states[::stride]
+        out += states[::stride]
         if (len(states) - 1) % stride:
-            yield states[-1]
+            out.append(states[-1])
+    return out
 
 
-def _pictures(game: Any, state: Any) -> Iterator[tuple[str, Any]]:
-    """Yield the state's picture and each seat's."""
-    yield "whole", svg(state)
+def _pictures(game: Any, state: Any) -> list[tuple[str, str]]:
+    """Return the state's picture and each seat's, drawn once for every test here."""
+    return _drawn_pictures(game, state)
+
+
+@functools.cache
+def _drawn_pictures(game: Any, state: Any) -> list[tuple[str, str]]:
+    out = [("whole", svg(state))]
     for seat in range(game.num_players(state)):
-        yield f"seat {seat}", svg(game.observe(state, seat))
+        out.append((f"seat {seat}", svg(game.observe(state, seat))))
+    return out
 
 
 # --- text inside the picture ---------------------------------------------------------------
@@ -208,7 +223,7 @@ def test_every_card_is_drawn_once(name: str, players: int) -> None:
     no more often than the position holds it face up, and counts every card once (face up,
     face down, or in a pile): a revealed general is drawn once, in its hand."""
     game = variant(name)
-    for state in _games(name, players, seeds=(0, 1, 2)):
+    for state in _games(name, players):
         held = Counter(str(c) for c in game.cards_in_play(state))
         for who, document in _pictures(game, state):
             up, total = _drawn(document)

@@ -177,7 +177,7 @@ def test_a_state_is_drawn_with_one_observation(monkeypatch: pytest.MonkeyPatch) 
 def test_many_seats_cost_about_one_observation() -> None:
     from cardwar import war
 
-    state = war.step(war.new_game(1, war.options(players=3000, decks=58)), war.Play.PLAY)
+    state = war.step(war.new_game(1, war.options(players=1500, decks=29)), war.Play.PLAY)
     seen = war.observe(state, 0)
 
     def best(x: Any) -> float:
@@ -188,8 +188,8 @@ def test_many_seats_cost_about_one_observation() -> None:
             times.append(time.process_time() - start)
         return min(times)
 
-    # Both draw 3000 rows; a picture that observed each seat would take about a thousand
-    # times as long as the observation's (each view holds every seat's counts).
+    # Both draw 1500 rows; a picture that observed each seat would take hundreds of times
+    # as long as the observation's (each view holds every seat's counts).
     assert best(state) < 5 * best(seen) + 0.05
 
 
