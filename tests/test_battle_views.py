@@ -135,17 +135,25 @@ def test_a_war_state_shows_win_piles_and_numbers_a_second_war() -> None:
 
 def test_a_war_picture_shows_the_laid_cards_notes_and_the_war() -> None:
     # Kills _battle picture mutmut_1, 2 (the war's line), 58 (the notes' separator).
+    # The laid cards are shown as played (they lie in the win pile now), 7S marked as
+    # the card that took the battle; the win pile is a pile of its own.
     _, state = war_after_a_war()
-    lines = ("last battle: seat 0 5S, seat 1 5H",
-             "  war: seat 0 1 down, 7S up, seat 1 1 down, 6H up -> seat 0 takes 6 cards")
+    lines = ("last battle: seat 0 5\u2660, seat 1 5\u2665",
+             "  war: seat 0 1 down, 7\u2660 up, seat 1 1 down, 6\u2665 up -> seat 0 takes "
+             "6 cards")
+    win_pile = (Shown(count=6, caption="win pile"),)
+    seat_0 = (Shown(parse_card("5S"), past=True), Shown(past=True),
+              Shown(parse_card("7S"), last=True, past=True))
+    seat_1 = (Shown(parse_card("5H"), past=True), Shown(past=True),
+              Shown(parse_card("6H"), past=True))
     assert picture_of(state) == Picture("War, after battle 1", (
-        Row("seat 0", cards("5S -- 7S"), "win pile 6, took 6", 3),
-        Row("seat 1", cards("5H -- 6H"), "", 3),
+        Row("seat 0", win_pile + seat_0, "took 6", 3),
+        Row("seat 1", seat_1, "", 3),
     ), lines)
     assert picture_of(war.observe(state, 1)) == Picture(
         "War, seat 1's view, after battle 1", (
-            Row("seat 0", cards("5S -- 7S"), "win pile 6, took 6", 3),
-            Row("seat 1 (you)", cards("5H -- 6H"), "", 3, highlight=True),
+            Row("seat 0", win_pile + seat_0, "took 6", 3),
+            Row("seat 1 (you)", seat_1, "", 3, highlight=True),
         ), lines)
 
 
@@ -299,19 +307,20 @@ def test_arneson_pictures_show_the_war_in_progress() -> None:
     # Kills arneson picture mutmut_38, 42 to 47 (each seat's tied card, face up, under
     # "war") and 88, 90, 94 (the war's line, in notation).
     at_war = arneson_states()[3]  # tied 5S 5H; seat 0 chose 9S for the war
-    war_line = ("war! tied at seat 0 5S, seat 1 5H; stakes seat 0 1 down, seat 1 1 down; "
-                "each chooses a card to fight with",)
+    war_line = ("war! tied at seat 0 5\u2660, seat 1 5\u2665; stakes seat 0 1 down, seat 1 "
+                "1 down; each chooses a card to fight with",)
+    stake = cards("--", "stake")
     assert picture_of(at_war) == Picture("Arneson's War, before the first battle", (
-        Row("seat 0", cards("2S 3S") + cards("9S", "chosen") + cards("5S", "war"),
+        Row("seat 0", cards("2S 3S") + cards("9S", "chosen") + cards("5S", "war") + stake,
             "wars won 0", 3),
-        Row("seat 1", cards("3H 2H 4H") + cards("5H", "war"), "wars won 0", 3),
+        Row("seat 1", cards("3H 2H 4H") + cards("5H", "war") + stake, "wars won 0", 3),
     ), war_line)
     assert picture_of(arneson.observe(at_war, 1)) == Picture(
         "Arneson's War, seat 1's view, before the first battle", (
-            Row("seat 0", cards("-- --") + cards("--", "chosen") + cards("5S", "war"),
+            Row("seat 0", cards("-- --") + cards("--", "chosen") + cards("5S", "war") + stake,
                 "wars won 0", 3),
-            Row("seat 1 (you)", cards("3H 2H 4H") + cards("5H", "war"), "wars won 0", 3,
-                highlight=True),
+            Row("seat 1 (you)", cards("3H 2H 4H") + cards("5H", "war") + stake, "wars won 0",
+                3, highlight=True),
         ), war_line)
 
 
@@ -319,11 +328,13 @@ def test_arneson_pictures_note_wars_won_and_win_piles() -> None:
     # Kills arneson picture mutmut_49.
     won = arneson_states()[4]  # seat 0 won the war: 4 cards to it, the pair to seat 1
     assert picture_of(won) == Picture("Arneson's War, after battle 1", (
-        Row("seat 0", cards("2S 3S 6S"), "wars won 1, win pile 4", 2),
-        Row("seat 1", cards("3H 2H 7H"), "wars won 0, win pile 2", 2),
-    ), ("last battle: seat 0 5S, seat 1 5H",
-        "  war: seat 0 1 down, 9S up, seat 1 1 down, 4H up -> seat 0 takes 4 cards, seat 1 "
-        "the 2 that started the war"))
+        Row("seat 0", (*cards("2S 3S 6S"), Shown(count=4, caption="win pile")),
+            "wars won 1", 2),
+        Row("seat 1", (*cards("3H 2H 7H"), Shown(count=2, caption="win pile")),
+            "wars won 0", 2),
+    ), ("last battle: seat 0 5\u2660, seat 1 5\u2665",
+        "  war: seat 0 1 down, 9\u2660 up, seat 1 1 down, 4\u2665 up -> seat 0 takes 4 "
+        "cards, seat 1 the 2 that started the war"))
 
 
 # --- inconsistent values ------------------------------------------------------------------

@@ -50,28 +50,34 @@ def _generals_battle_two() -> generals.State:
 
 def test_generals_picture_shows_hands_squads_generals_and_pot_with_captions() -> None:
     # Kills generals picture mutmut_20 to 26, 29 to 33, 38, 42 to 47 and 51 to 56.
+    # The general shown is drawn once, face up in its hand; the reserve is the last row.
     state = _generals_battle_two()
     own_row = Row("seat 0 (you)",
-                  (*_hand("AS 6S 2S 6H 7S"), _up("5S", "squad"), _up("AS", "general"),
+                  (_up("AS", "general"), *_hand("6S 2S 6H 7S"), _up("5S", "squad"),
                    _up("3S", "pot")),
                   "score 0", 0, highlight=True)
+    reserve = Row("reserve", stack=0)
     assert picture_of(generals.observe(state, 0)).rows == (
         own_row,
         Row("seat 1", (Shown(),) * 6 + (_up("3H", "pot"),), "score 0", 0),
+        reserve,
     )
-    # Seat 1 sees seat 0's hand and its one-card squad face down, the general and the pot.
+    # Seat 1 sees seat 0's hand and its one-card squad face down, but the general shown,
+    # face up in it, and the pot.
     assert picture_of(generals.observe(state, 1)).rows == (
         Row("seat 0",
-            (Shown(),) * 5 + (Shown(None, caption="squad"), _up("AS", "general"),
-                              _up("3S", "pot")),
+            (_up("AS", "general"), *(Shown(),) * 4, Shown(None, caption="squad"),
+             _up("3S", "pot")),
             "score 0", 0),
         Row("seat 1 (you)", (*_hand("AH 5H 7H 2H 4S 4H"), _up("3H", "pot")), "score 0", 0,
             highlight=True),
+        reserve,
     )
     # The whole state: every hand and the squad face up.
     assert picture_of(state).rows == (
         attrs.evolve(own_row, label="seat 0", highlight=False),
         Row("seat 1", (*_hand("AH 5H 7H 2H 4S 4H"), _up("3H", "pot")), "score 0", 0),
+        reserve,
     )
 
 
@@ -86,7 +92,7 @@ def test_generals_picture_notes_a_finished_players_place_after_its_score() -> No
     (done,) = [s for s, p in enumerate(state.places) if p is not None]
     assert state.places[done] == 1
     obs = generals.observe(state, 0)
-    notes = [row.note for row in picture_of(obs).rows]
+    notes = [row.note for row in picture_of(obs).rows[:4]]
     assert notes == [f"score {obs.scores[s]}" + (", 1st" if s == done else "")
                      for s in range(4)]
     assert f"places: seat {done} 1st" in picture_of(obs).lines
@@ -97,8 +103,11 @@ def test_generals_colour_halves_show_both_reserves() -> None:
     state = generals.new_game(0, generals.options(deck_mode="colour_halves"))
     assert [len(r) for r in state.reserves] == [21, 21]
     assert generals.describe_deal(state) == "dealt: hands 5 | 5, reserve 21 | 21 (deal 1)"
-    assert picture_of(state).lines[0] == "reserve: 21, 21 cards"
-    assert picture_of(generals.observe(state, 1)).lines[0] == "reserve: 21, 21 cards"
+    # Each seat's reserve is a pile in its row.
+    for x in (state, generals.observe(state, 1)):
+        rows = picture_of(x).rows
+        assert len(rows) == 2
+        assert [row.cards[-1] for row in rows] == [Shown(count=21, caption="reserve")] * 2
     # The text names each reserve (the whole state) or counts both (a seat's view).
     lines = generals.render_state(state, ascii=True).splitlines()
     assert lines[3:5] == [f"  reserve {i}: {format_cards(state.reserves[i], ascii=True)}"
@@ -165,11 +174,14 @@ def test_caravan_picture_notes_each_caravans_value_and_status() -> None:
     # Kills caravan picture mutmut_51, 52, 69, 74, 75 and 76: a caravan sells at exactly
     # 21 and at exactly 26; of two selling caravans of a position, the higher is ahead and
     # the other (here D, seat 1's) outbid.
+    # The caravans are drawn as the three facing pairs, A beside D, B beside E, C beside F.
     rows = picture_of(_caravan_endgame()).rows
-    assert [(row.label, row.note) for row in rows[2:]] == [
+    assert [(row.label, row.note) for row in rows[2:5]] == [
         ("caravan A (seat 0)", "26, down (ahead)"),
         ("caravan B (seat 0)", "22, up (ahead)"),
         ("caravan C (seat 0)", "18, down"),
+    ]
+    assert [(row.beside.label, row.beside.note) for row in rows[2:5] if row.beside] == [
         ("caravan D (seat 1)", "21, up (outbid)"),
         ("caravan E (seat 1)", "5"),
         ("caravan F (seat 1)", "0"),
