@@ -116,7 +116,7 @@ def test_replay_html_writes_the_page_after_verifying(tmp_path: Path,
     import attrs
 
     bad = attrs.evolve(record, outcome=None, digest=None, players=None,
-                       actions=record.actions[:-1] + ("pass",) if record.actions else ("x",))
+                       actions=(*record.actions[:-1], "pass") if record.actions else ("x",))
     records.write(bad, path)
     out.unlink()
     assert main(["replay", str(path), "-q", "--html", str(out)]) == 1
@@ -145,7 +145,9 @@ DRIVER = """
   function key(k) { document.dispatchEvent(new KeyboardEvent("keydown", {key: k})); }
   function click(name) { root.querySelector(".cw-" + name).click(); }
   function wait(then) {
-    if (root.getAttribute("data-ready") !== "true") { setTimeout(function () { wait(then); }, 20); return; }
+    if (root.getAttribute("data-ready") !== "true") {
+      setTimeout(function () { wait(then); }, 20); return;
+    }
     then();
   }
   wait(function () {
