@@ -76,6 +76,35 @@ def test_a_state_with_another_variants_options_is_refused_by_type(
         game.new_game(1, other.options())
 
 
+@pytest.mark.parametrize(("game", "other"), PAIRS)
+@pytest.mark.parametrize("function", ["legal_actions", "to_act", "outcome", "observe",
+                                      "cards_in_play"])
+def test_every_query_refuses_the_other_games_state_as_step_does(
+    game: Any, other: ModuleType, function: str
+) -> None:
+    """Every function of a state refuses a state of the other game (same class, other
+    options) with the same error as ``step``, also once that game has ended."""
+    ended = other.step(other.new_game(1, other.options(ranks="2 3", suits="S")),
+                       other.Play.PLAY)
+    assert other.outcome(ended) is not None
+    for state in (other.new_game(1), ended):
+        call = getattr(game, function)
+        with pytest.raises(StateError) as err:
+            call(state, 0) if function == "observe" else call(state)
+        assert str(err.value) == f"expected a state of {game.TITLE}, got one of {other.NAME}"
+
+
+@pytest.mark.parametrize("game", VARIANTS)
+def test_a_battle_state_whose_options_are_no_games_is_refused_by_their_type(
+        game: Any) -> None:
+    state = attrs.evolve(game.new_game(1), options=None)
+    for call in (game.step, game.legal_actions, game.outcome):
+        with pytest.raises(StateError) as err:
+            call(state, game.Play.PLAY) if call is game.step else call(state)
+        assert str(err.value) == (f"expected a state of {game.TITLE}, got one whose "
+                                  "options are NoneType")
+
+
 def _play_in_a_fresh_process(name: str, state: Any, steps: int | None) -> Any:
     """Return ``state`` after ``steps`` more battles (or to the end) in a new interpreter."""
     loop = "while game.outcome(state) is None:" if steps is None else f"for _ in range({steps}):"

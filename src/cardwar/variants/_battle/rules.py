@@ -42,6 +42,7 @@ __all__ = [
     "WarJoins",
     "cards_in_play",
     "check_action",
+    "check_game",
     "check_players_fit",
     "deal_game",
     "deal_stocks",
@@ -402,8 +403,20 @@ _LEGAL = (Play.PLAY,)
 def other_game(state: BattleState, title: str) -> StateError:
     """Return the error for a War-family state whose options are another game's: War's and
     Peace's states are of one class, and only their options tell them apart."""
-    game = type(state.options).__module__.split(".")[2]  # cardwar.variants.<game>.rules
-    return StateError(f"expected a state of {title}, got one of {game}")
+    parts = type(state.options).__module__.split(".")  # cardwar.variants.<game>.rules
+    if parts[:2] == ["cardwar", "variants"] and len(parts) > 2:
+        return StateError(f"expected a state of {title}, got one of {parts[2]}")
+    return StateError(f"expected a state of {title}, got one whose options are "
+                      f"{type(state.options).__name__}")
+
+
+def check_game(state: object, options: type, title: str) -> None:
+    """Raise :class:`~cardwar.errors.StateError` unless ``state`` is a state of the game
+    whose options are of the class ``options`` and whose name is ``title``: War's and
+    Peace's states are of one class, and their options tell them apart."""
+    check_state(state, BattleState, title)
+    if type(cast(BattleState, state).options) is not options:
+        raise other_game(cast(BattleState, state), title)
 
 
 def legal_actions(state: BattleState) -> tuple[Play, ...]:

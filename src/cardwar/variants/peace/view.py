@@ -9,9 +9,9 @@ from typing import Any
 
 from cardwar.variants._battle import BattleRecord, Play
 from cardwar.variants._battle import view as _view
+from cardwar.variants._battle.rules import check_game
 from cardwar.variants._battle.view import BattleObservation, describe_deal
-from cardwar.variants._battle.view import observe as observe
-from cardwar.variants.peace.rules import TITLE, State
+from cardwar.variants.peace.rules import TITLE, Options, State
 
 __all__ = [
     "Observation",
@@ -41,6 +41,14 @@ def describe_step(before: State, action: Play, after: State, *, ascii: bool = Fa
     """Return the battle that ``action`` played, with the cards each seat holds after it;
     its ties are named peaces."""
     return _view.describe_step(before, action, after, ascii=ascii, tie=TIE)
+
+
+def observe(state: State, seat: int) -> Observation:
+    """Return what ``seat`` knows: every seat's card counts and the last battle's face-up
+    cards (PEACE-OBSERVE); never the order of a stock or a face-down card."""
+    if type(state) is not State or type(state.options) is not Options:
+        check_game(state, Options, TITLE)
+    return _view.observe(state, seat)
 
 
 def render_state(state: State, *, ascii: bool = False) -> str:

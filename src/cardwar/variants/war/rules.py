@@ -13,6 +13,7 @@ import attrs
 from cardwar._immutable import Immutable
 from cardwar.cards import STANDARD_RANKS, Card, Rank, Suit, reduced_deck
 from cardwar.core import (
+    Outcome,
     decks_option,
     enum_option,
     int_converter,
@@ -37,11 +38,7 @@ from cardwar.variants._battle import (
     SpareCards,
     Turn,
     WarJoins,
-    cards_in_play,
-    legal_actions,
     num_players,
-    outcome,
-    to_act,
 )
 
 __all__ = [
@@ -239,3 +236,34 @@ def step(state: State, action: Play) -> State:
             raise _battle.other_game(state, TITLE)
         rules = _rules(state.options)
     return _battle.play_battle(state, rules)
+
+
+_LEGAL = (Play.PLAY,)
+
+
+def legal_actions(state: State) -> tuple[Play, ...]:
+    """Return ``(Play.PLAY,)`` while the game runs, else ``()``."""
+    if type(state) is not State or type(state.options) is not Options:
+        _battle.check_game(state, Options, TITLE)
+    return () if state.result is not None else _LEGAL
+
+
+def to_act(state: State) -> int | None:
+    """Return ``None``: nobody makes decisions in War."""
+    if type(state) is not State or type(state.options) is not Options:
+        _battle.check_game(state, Options, TITLE)
+    return None
+
+
+def outcome(state: State) -> Outcome | None:
+    """Return the outcome, or ``None`` while the game runs."""
+    if type(state) is not State or type(state.options) is not Options:
+        _battle.check_game(state, Options, TITLE)
+    return state.result
+
+
+def cards_in_play(state: State) -> tuple[Card, ...]:
+    """Return every card of the state: stocks, win piles and the set-aside cards."""
+    if type(state) is not State or type(state.options) is not Options:
+        _battle.check_game(state, Options, TITLE)
+    return _battle.cards_in_play(state)

@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from cardwar.variants._battle import view as _view
+from cardwar.variants._battle.rules import check_game
 from cardwar.variants._battle.view import BattleObservation, describe_battle, describe_deal
-from cardwar.variants._battle.view import observe as observe
-from cardwar.variants.war.rules import TITLE, State
+from cardwar.variants.war.rules import TITLE, Options, State
 
 __all__ = [
     "Observation",
@@ -28,6 +28,14 @@ __all__ = [
 Observation = BattleObservation
 
 describe_step = _view.describe_step
+
+
+def observe(state: State, seat: int) -> Observation:
+    """Return what ``seat`` knows: every seat's card counts and the last battle's face-up
+    cards (WAR-OBSERVE); never the order of a stock or a face-down card."""
+    if type(state) is not State or type(state.options) is not Options:
+        check_game(state, Options, TITLE)
+    return _view.observe(state, seat)
 
 
 def render_state(state: State, *, ascii: bool = False) -> str:
