@@ -410,13 +410,12 @@ def test_caravan_sampling_refusals_say_what_is_wrong() -> None:
                                                  ("", "5S"), ""), deck_sizes=(1, 0)),
             "no deal of the options' decks gives this observation"),
         "negative": (attrs.evolve(seen, deck_sizes=(1, -1)),
-                     "the observation counts fewer than no cards in a hand or a deck: "
-                     "hands (3, 0), decks (1, -1)"),
+                     "the observation's deck_sizes should be at least 0 each, got (1, -1)"),
         # A negative hand is refused so too, before its counts are added up: -1 card in
         # seat 1's hand and one more in its deck would add up to the cards unseen.
         "negative hand": (attrs.evolve(seen, hand_sizes=(3, -1), deck_sizes=(0, 1)),
-                          "the observation counts fewer than no cards in a hand or a deck: "
-                          "hands (3, -1), decks (0, 1)"),
+                          "the observation's hand_sizes should be at least 0 each, got "
+                          "(3, -1)"),
         "huge": (attrs.evolve(seen, deck_sizes=(10**12, 0)),
                  "no deal of the options' decks gives this observation"),
     }
@@ -500,22 +499,67 @@ def test_sampling_refuses_an_observation_whose_parts_disagree() -> None:
     """Fields of the right types that no state gives together: the message says which
     parts disagree, or how sampling them failed."""
     general = generals.observe(generals.new_game(1), 0)
-    with pytest.raises(ObservationError) as counted:  # the sample gives back (0, 0)
+    with pytest.raises(ObservationError) as counted:
         generals.sample_state(attrs.evolve(general, won_sizes=(1, -1)), Rng.from_seed(0))
     assert str(counted.value) == (
-        "the observation's parts disagree (won_sizes): no state gives it")
+        "the observation's won_sizes should be at least 0 each, got (1, -1)")
     with pytest.raises(ObservationError) as short:  # a count per seat, one seat short
         generals.sample_state(attrs.evolve(general, hand_sizes=(5,)), Rng.from_seed(0))
-    assert str(short.value) == ("the observation's parts disagree: sampling it failed "
-                                "with IndexError: tuple index out of range")
-    assert isinstance(short.value.__cause__, IndexError)
+    assert str(short.value) == ("the observation's hand_sizes should hold one entry per "
+                                "seat (2), got (5,)")
+    with pytest.raises(ObservationError) as won:  # the won cards shown, not counted
+        generals.sample_state(attrs.evolve(general, won_sizes=(1, 0)), Rng.from_seed(0))
+    assert str(won.value) == ("the observation shows seat 0 more generals or won cards "
+                              "than it counts")
     seen = cold_war.observe(_cold_war_at_war(), 0)
     stray = (*seen.stake_seats[:-1], 3)  # a stake laid by a fourth seat of three
     with pytest.raises(ObservationError) as seats:
         cold_war.sample_state(attrs.evolve(seen, stake_seats=stray), Rng.from_seed(0))
-    assert str(seats.value) == ("the observation's parts disagree: what it shows makes no "
-                                "state of the game")
-    assert isinstance(seats.value.__cause__, IndexError)
+    assert str(seats.value) == ("the observation's stake_seats should be a seat from 0 to "
+                                "2, got 3")
+
+
+def test_a_sampler_that_fails_or_gives_a_state_observe_fails_on_is_named() -> None:
+    """What the variants' own checks let through and their samplers still fail on (a
+    plugin game's sampler, which checks nothing) is refused by
+    :func:`cardwar.sampling.sample_checked` with what failed."""
+    from cardwar.sampling import sample_checked
+
+    seen = arneson.observe(arneson.new_game(1), 0)
+
+    def failing(observation: object, rng: Rng) -> Any:
+        return cast(Any, ())[0]
+
+    with pytest.raises(ObservationError) as short:
+        sample_checked(failing, seen, Rng.from_seed(0), arneson.observe)
+    assert str(short.value) == ("the observation's parts disagree: sampling it failed "
+                                "with IndexError: tuple index out of range")
+    assert isinstance(short.value.__cause__, IndexError)
+
+    def broken(state: object, seat: int) -> Any:
+        return cast(Any, ())[0]
+
+    with pytest.raises(ObservationError) as unobservable:
+        sample_checked(lambda o, r: (None, r), seen, Rng.from_seed(0), broken)
+    assert str(unobservable.value) == ("the observation's parts disagree: what it shows "
+                                       "makes no state of the game")
+    assert isinstance(unobservable.value.__cause__, IndexError)
+    other = arneson.new_game(2)
+    with pytest.raises(ObservationError) as differs:
+        sample_checked(lambda o, r: (other, r), seen, Rng.from_seed(0), arneson.observe)
+    assert str(differs.value) == ("the observation's parts disagree (hand): no state "
+                                  "gives it")
+
+    def no_seat(state: object, seat: int) -> Any:
+        raise SeatError("no such seat")
+
+    with pytest.raises(SeatError, match=r"^no such seat$"):
+        sample_checked(lambda o, r: (other, r), seen, Rng.from_seed(0), no_seat)
+    listed = attrs.evolve(seen, stock_sizes=cast(Any, [23, 23]))
+    with pytest.raises(ObservationError) as typed:  # a sampler that checks no types
+        sample_checked(lambda o, r: (other, r), listed, Rng.from_seed(0), arneson.observe)
+    assert str(typed.value) == ("the observation's stock_sizes should be tuple[int, ...], "
+                                "got [23, 23]")
 
 
 def test_a_search_s_observation_is_checked_once_and_memory_errors_pass(
@@ -608,19 +652,21 @@ def test_cold_war_sampling_refuses_counts_that_do_not_fit() -> None:
     assert (seen.hand_sizes, seen.pool_sizes, seen.stock_size) == ((3, 3, 3, 3), (0,) * 4, 38)
     # Seat 3 sees 3 cards of 50: 47 unseen, as the counts say (3 x 3 + 38).
     bad = {
-        # Seat 3's own hand counted 4 where it is shown 3 (its own count is not among
+        # Seat 3's own hand counted 2 where it is shown 3 (its own count is not among
         # the hidden ones, which still add up).
-        "own hand": attrs.evolve(seen, hand_sizes=(3, 3, 3, 4)),
+        "own hand": attrs.evolve(seen, hand_sizes=(3, 3, 3, 2)),
         # The same with its pool.
         "own pool": attrs.evolve(seen, pool_sizes=(0, 0, 0, 1)),
-        # A count below zero, the others keeping the sum.
-        "negative": attrs.evolve(seen, hand_sizes=(6, 4, -1, 3)),
     }
     for what, observation in bad.items():
         with pytest.raises(ObservationError) as refused:
             cold_war.sample_state(observation, Rng.from_seed(0))
         assert str(refused.value) == (
             "the observation leaves 47 cards unseen but counts 47 hidden ones"), what
+    with pytest.raises(ObservationError) as negative:  # the others keeping the sum
+        cold_war.sample_state(attrs.evolve(seen, pool_sizes=(1, 1, -2, 0)), Rng.from_seed(0))
+    assert str(negative.value) == ("the observation's pool_sizes should be at least 0 each, "
+                                   "got (1, 1, -2, 0)")
     with pytest.raises(ObservationError) as more:
         cold_war.sample_state(attrs.evolve(seen, stock_size=40), Rng.from_seed(0))
     assert str(more.value) == "the observation leaves 47 cards unseen but counts 49 hidden ones"

@@ -58,6 +58,7 @@ from cardwar.errors import (
     ArgumentError,
     ArgumentTypeError,
     CardwarError,
+    ObservationError,
     OptionsTypeError,
     StateError,
     check_int,
@@ -67,6 +68,7 @@ from cardwar.errors import (
     wrong_type,
 )
 from cardwar.rng import MAX_BOUND
+from cardwar.sampling import malformed
 
 __all__ = [
     "MEMBERS",
@@ -433,9 +435,12 @@ class Codec(abc.ABC):
     an id and the bound on a game's length. A variant binds the methods of its codec as
     module functions."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any, validate: Any = None) -> None:
         self.game = game
         self.title: str = game.TITLE
+        # The game's check that an observation could come from its observe (its
+        # sampling module's validate), else the check of the fields' types alone.
+        self._validate = validate
         # The game's own count of a state's seats (a toy module may later take this
         # codec's num_players as its own).
         self._players = getattr(game, "num_players", None)
@@ -516,19 +521,48 @@ class Codec(abc.ABC):
         """Return ``observation`` as a flat ``array('d')`` of floats in [0, 1] (a new
         array each call; ``numpy.frombuffer(tensor)`` views it without a copy), laid out as
         :meth:`observation_layout` says; per-seat parts are in seat-relative order (the
-        observing seat first). ``check=True`` checks every part against the layout as
-        it is written (:class:`~cardwar.encoding.CheckedTensorWriter`)."""
+        observing seat first). ``check=True`` first checks that the observation could
+        come from the game's ``observe`` (:meth:`check_observation`: an observation built
+        by hand that no state gives raises :class:`~cardwar.errors.ObservationError`),
+        then every part against the layout as it is written
+        (:class:`~cardwar.encoding.CheckedTensorWriter`). Without it an observation is
+        trusted: one that cannot be written still raises ``ObservationError``, but one
+        of the right shape with values no game gives is written as it is."""
         opts = getattr(observation, "options", None)
         seat = getattr(observation, "seat", None)
         if type(opts) is not self.game.Options or type(seat) is not int:
+            if type(opts) is self.game.Options and self._validate is not None:
+                self._validate(observation)  # a state, or an observation's bad seat
             hint = (": observe(state, seat) gives what one seat sees"
                     if type(opts) is self.game.Options else "")
             raise StateError(f"expected an observation of {self.title}, got "
                              f"{type(observation).__name__}{hint}")
+        if check:
+            self.check_observation(observation)
         layout, size = self._plans(opts)
         tensor = (CheckedTensorWriter if check else TensorWriter)(layout, size)
-        self.write(observation, tensor)
-        return tensor.done()
+        try:
+            self.write(observation, tensor)
+            return tensor.done()
+        except (TypeError, AttributeError, LookupError, ValueError, OverflowError,
+                AssertionError) as err:
+            # Every observation the game gives is written (the tests write them all): one
+            # built by hand is refused for what is wrong with it, or else for the failure.
+            self.check_observation(observation)
+            raise ObservationError(
+                f"the observation cannot be written as a tensor: {err}") from err
+
+    def check_observation(self, observation: Any) -> None:
+        """Raise :class:`~cardwar.errors.ObservationError` unless ``observation`` (an
+        observation of the game) could come from the game's ``observe``: its fields of
+        their types, and, where the game checks them (its ``sampling.validate``), its
+        values: seats of the game, counts that are not negative, parts that agree."""
+        if self._validate is not None:
+            self._validate(observation)
+            return
+        problem = malformed(observation)
+        if problem is not None:
+            raise ObservationError(problem)
 
     def partial_size(self, options: Any) -> int:
         """Return how many values :meth:`partial_tensor` holds: 0 for a game whose every

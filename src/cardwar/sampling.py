@@ -31,8 +31,9 @@ from cardwar.errors import (
 from cardwar.rng import Rng
 
 __all__ = [
-    "check_arguments", "cut", "fresh_rng", "malformed", "sample_checked", "sample_states",
-    "unseen",
+    "check_arguments", "check_count", "check_counts", "check_per_seat", "check_result",
+    "check_seat_of", "cut", "fresh_rng", "malformed", "sample_checked", "sample_states",
+    "unseen", "validated",
 ]
 
 
@@ -50,6 +51,104 @@ def check_arguments(observation: object, observation_type: type, title: str,
     if type(rng) is not Rng:
         raise StateError(f"expected a cardwar.rng.Rng, got {type(rng).__name__}")
     return opts
+
+
+#: The last observation :func:`validated` accepted: a search checks one observation for
+#: many samples, and a learner may check one tensor at a time. One reference, read and
+#: written whole: under threads the worst case is a check made again.
+_VALIDATED: list[tuple[object, object]] = [(None, None)]
+
+
+def validated(observation: object, observation_type: type, title: str, options_type: type,
+              check: Callable[[Any, Any], None]) -> Any:
+    """Return ``observation``'s options after checking that it could come from
+    ``observe``: that it is an observation of the game (of ``observation_type``, with
+    options of ``options_type``; :class:`~cardwar.errors.StateError` and
+    :class:`~cardwar.errors.OptionsTypeError` otherwise), that its fields are of their
+    annotated types (:func:`malformed`), and then ``check(observation, options)``, the
+    game's own checks of its values: seats that are in the game, counts that are not
+    negative, one entry per seat, parts that agree with each other. Whatever is wrong
+    raises :class:`~cardwar.errors.ObservationError`.
+
+    >>> from cardwar import war
+    >>> from cardwar.variants._battle.sampling import check_values
+    >>> seen = war.observe(war.new_game(3), 0)
+    >>> validated(seen, type(seen), "War", war.Options, check_values) == seen.options
+    True
+    >>> validated(attrs.evolve(seen, set_aside=-1), type(seen), "War", war.Options,
+    ...           check_values)
+    Traceback (most recent call last):
+    ...
+    cardwar.errors.ObservationError: the observation's set_aside should be at least 0, got -1
+    """
+    last, by = _VALIDATED[0]
+    if observation is last and check is by:
+        return getattr(observation, "options", None)
+    check_observation(observation, observation_type, title)
+    opts = getattr(observation, "options", None)
+    if type(opts) is not options_type:
+        raise OptionsTypeError(
+            f"expected an observation of {title}, whose options are "
+            f"{options_type.__module__.split('.')[2]}.Options; got {type(opts).__name__}")
+    problem = malformed(observation)
+    if problem is not None:
+        raise ObservationError(problem)
+    check(observation, opts)
+    _VALIDATED[0] = (observation, check)
+    return opts
+
+
+def check_per_seat(name: str, values: tuple[Any, ...], players: int) -> None:
+    """Raise :class:`~cardwar.errors.ObservationError` unless the observation's field
+    ``name`` holds one entry per seat."""
+    if len(values) != players:
+        raise ObservationError(f"the observation's {name} should hold one entry per seat "
+                               f"({players}), got {shown(values)}")
+
+
+def check_count(name: str, value: int, high: int | None = None) -> None:
+    """Raise :class:`~cardwar.errors.ObservationError` unless the observation's count
+    ``name`` is at least 0 (and at most ``high``)."""
+    if value < 0 or (high is not None and value > high):
+        span = "at least 0" if high is None else f"from 0 to {high}"
+        raise ObservationError(f"the observation's {name} should be {span}, got {value}")
+
+
+def check_counts(name: str, values: Iterable[int], high: int | None = None) -> None:
+    """Raise :class:`~cardwar.errors.ObservationError` unless every count of the
+    observation's field ``name`` is at least 0 (and at most ``high``)."""
+    for value in values:
+        if value < 0 or (high is not None and value > high):
+            span = "at least 0" if high is None else f"from 0 to {high}"
+            raise ObservationError(f"the observation's {name} should be {span} each, got "
+                                   f"{shown(values)}")
+
+
+def check_seat_of(name: str, seat: int | None, players: int) -> None:
+    """Raise :class:`~cardwar.errors.ObservationError` unless ``seat``, the observation's
+    field (or a part of one) ``name``, is a seat of the game (``None`` is let through:
+    the annotation says whether a field may be ``None``)."""
+    if seat is not None and not 0 <= seat < players:
+        raise ObservationError(f"the observation's {name} should be a seat from 0 to "
+                               f"{players - 1}, got {seat}")
+
+
+def check_result(result: Any, players: int, scored: bool | None = None) -> None:
+    """Raise :class:`~cardwar.errors.ObservationError` unless the observation's result is
+    ``None`` or an outcome of the game: its winners seats of the game, in increasing
+    order, and its scores one per seat where the game scores (``scored``; ``None``:
+    either)."""
+    if result is None:
+        return
+    winners = result.winners
+    if any(not 0 <= w < players for w in winners) or list(winners) != sorted(set(winners)):
+        raise ObservationError(f"the observation's result should name seats from 0 to "
+                               f"{players - 1} in increasing order, got {shown(winners)}")
+    scores = result.scores
+    if (scored is False and scores is not None) or (scored and scores is None) or (
+            scores is not None and len(scores) != players):
+        raise ObservationError(f"the observation's result has scores {shown(scores)}: "
+                               f"no game of {players} seats ends with them")
 
 
 def unseen(deck: Iterable[Card], seen: Iterable[Card]) -> list[Card]:
@@ -144,8 +243,17 @@ def malformed(observation: object) -> str | None:
         value = getattr(observation, name, None)
         if not _checker(hint)(value):
             return (f"the observation's {name} should be {_spelled(hint)}, "
-                    f"got {shown(value)}")
+                    f"got {_shown(value)}")
     return None
+
+
+def _shown(value: object) -> str:
+    """Return :func:`~cardwar.errors.shown` of ``value``, or its type where a record
+    built with values of the wrong types cannot show itself."""
+    try:
+        return shown(value)
+    except Exception:  # its repr reads the fields it was given
+        return f"a {type(value).__name__} that cannot be shown"
 
 
 #: Each class's fields with their resolved annotations (see :func:`_fields`); filled once
@@ -266,7 +374,7 @@ def sample_checked(body: Callable[[Obs, Rng], tuple[S, Rng]], observation: Obs, 
         raise ObservationError(malformed(observation) or (
             "the observation's parts disagree: sampling it failed with "
             f"{type(err).__name__}: {err}")) from err
-    if observation is not _WELL_FORMED[0]:
+    if observation is not _WELL_FORMED[0] and observation is not _VALIDATED[0][0]:
         problem = malformed(observation)
         if problem is not None:
             raise ObservationError(problem)

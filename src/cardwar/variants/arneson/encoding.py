@@ -11,6 +11,7 @@ from cardwar.errors import ActionTypeError
 from cardwar.variants._battle.encoding import face_up_by_seat
 from cardwar.variants.arneson import rules
 from cardwar.variants.arneson.rules import Choose, Options
+from cardwar.variants.arneson.sampling import validate
 
 
 class _Codec(Codec):
@@ -92,7 +93,7 @@ class _Codec(Codec):
             tensor.cards(cards, copies)
 
 
-_CODEC = _Codec(rules)
+_CODEC = _Codec(rules, validate)
 
 num_actions = _CODEC.num_actions
 num_players = _CODEC.num_players

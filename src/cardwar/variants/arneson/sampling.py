@@ -11,15 +11,82 @@ several decks, every distinct arrangement). The game's generator is drawn anew f
 from __future__ import annotations
 
 from cardwar.cards import Card
-from cardwar.errors import ObservationError, check_seat
+from cardwar.errors import ObservationError, check_seat, shown
 from cardwar.piles import piled
 from cardwar.rng import Rng
-from cardwar.sampling import check_arguments, cut, fresh_rng, sample_checked, unseen
-from cardwar.variants._battle import Cycle, Tally
+from cardwar.sampling import (
+    check_arguments,
+    check_count,
+    check_counts,
+    check_per_seat,
+    check_result,
+    cut,
+    fresh_rng,
+    sample_checked,
+    unseen,
+    validated,
+)
+from cardwar.variants._battle import Cycle, Pickup, Tally, Turn
+from cardwar.variants._battle.sampling import check_battle
 from cardwar.variants.arneson.rules import TITLE, Options, State, deck, detects_cycles
 from cardwar.variants.arneson.view import Observation, observe
 
-__all__ = ["sample_state"]
+__all__ = ["sample_state", "validate"]
+
+
+def validate(observation: object) -> Options:
+    """Return the options of ``observation`` after checking that it could come from
+    ``observe`` (see :func:`cardwar.sampling.validated`); raise cardwar's own error
+    otherwise: :class:`~cardwar.errors.ObservationError` for values that no game gives."""
+    opts: Options = validated(observation, Observation, TITLE, Options, _check_values)
+    return opts
+
+
+def _check_values(obs: Observation, opts: Options) -> None:
+    """Raise :class:`~cardwar.errors.ObservationError` unless the values of ``obs`` could
+    come from a game of ``opts``: two seats' counts, each at least 0; hands of at most
+    the hand size; a choice only where the round waits for it (seat 0 chooses first, and
+    seat 1's choice resolves the round at once, ARNESON-CHOICE); stakes of at most
+    ``face_down`` cards, only in a war; revealed rounds of both seats; the last battle and
+    the result of seats of the game."""
+    check_seat(obs.seat, 2)
+    for name in ("hand_sizes", "stock_sizes", "won_sizes", "wars_won", "stakes"):
+        values = getattr(obs, name)
+        check_per_seat(name, values, 2)
+        check_counts(name, values)
+    check_counts("hand_sizes", obs.hand_sizes, opts.hand_size)
+    check_counts("stakes", obs.stakes, opts.face_down)
+    check_count("battles", obs.battles)
+    check_count("wars", obs.wars, obs.battles)
+    if sum(obs.wars_won) > obs.wars:
+        raise ObservationError(f"the observation counts {sum(obs.wars_won)} wars won in "
+                               f"{obs.wars} battles with a war")
+    # Without win piles, the win piles stay empty (ARNESON-PICKUP).
+    if opts.pickup_order is not Pickup.WIN_PILE and any(obs.won_sizes):
+        raise ObservationError(f"the observation counts cards on win piles "
+                               f"{shown(obs.won_sizes)}, which the pickup order "
+                               f"{opts.pickup_order.value} does not keep")
+    seat0_chose = obs.committed is not None if obs.seat == 0 else obs.opponent_committed
+    seat1_chose = obs.committed is not None if obs.seat == 1 else obs.opponent_committed
+    if seat1_chose or (seat0_chose and obs.result is not None):
+        raise ObservationError("the observation shows a choice that no round waits for: "
+                               "seat 0 chooses first, seat 1's choice resolves the round")
+    for turn_round in obs.rounds:
+        if not (len(turn_round) == 2 and all(
+                type(t) is Turn and t.seat == s and type(t.face_down) is int
+                and 0 <= t.face_down <= opts.face_down and type(t.face_up) is Card
+                and t.standing is False for s, t in enumerate(turn_round))):
+            raise ObservationError(f"the observation's rounds should each hold seat 0's "
+                                   f"and seat 1's turns, got {shown(turn_round)}")
+    if (obs.rounds and obs.result is not None) or (not obs.rounds and any(obs.stakes)):
+        raise ObservationError("the observation shows a war in progress "
+                               f"(rounds {shown(obs.rounds)}, stakes {obs.stakes}) and the "
+                               f"result {obs.result}")
+    if obs.battles == 0 and obs.last is not None:
+        raise ObservationError("the observation shows a last battle before the first")
+    if obs.last is not None:
+        check_battle(obs.last, 2)
+    check_result(obs.result, 2, scored=False)
 
 
 def sample_state(observation: Observation, rng: Rng) -> tuple[State, Rng]:
@@ -41,6 +108,7 @@ def sample_state(observation: Observation, rng: Rng) -> tuple[State, Rng]:
 def _sample(observation: Observation, rng: Rng) -> tuple[State, Rng]:
     """The sampler behind :func:`sample_state`, before its last check."""
     check_arguments(observation, Observation, TITLE, Options, rng)
+    validate(observation)
     obs = observation
     seat = check_seat(obs.seat, 2)
     opp = 1 - seat
@@ -57,7 +125,7 @@ def _sample(observation: Observation, rng: Rng) -> tuple[State, Rng]:
         raise ObservationError(
             f"the observation gives seat {seat} a hand of {obs.hand_sizes[seat]} cards but "
             f"shows it {len(obs.hand)}")
-    if aside < 0 or min(sizes) < 0:
+    if aside < 0:  # (each count is at least 0: validate)
         raise ObservationError(
             f"the observation counts {sum(sizes) + len(full) - len(pool)} cards; the game's "
             f"deck has {len(full)}")

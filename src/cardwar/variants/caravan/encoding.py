@@ -35,6 +35,7 @@ from cardwar.variants.caravan.rules import (
     State,
     pip,
 )
+from cardwar.variants.caravan.sampling import validate
 
 _ALL = tuple(card_from_index(i) for i in range(CARD_COUNT))
 _NUMBERS = tuple(c for c in _ALL if pip(c) is not None)
@@ -274,7 +275,7 @@ _CARD_IDS: dict[Card, tuple[int, int, Suit | None, int, int]] = {
 }
 
 
-_CODEC = _Codec(rules)
+_CODEC = _Codec(rules, validate)
 
 num_actions = _CODEC.num_actions
 num_players = _CODEC.num_players

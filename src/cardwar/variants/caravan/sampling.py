@@ -27,11 +27,70 @@ from math import comb
 from cardwar.cards import Card, card_index
 from cardwar.errors import ObservationError, check_seat, shown
 from cardwar.rng import Rng
-from cardwar.sampling import check_arguments, fresh_rng, sample_checked
-from cardwar.variants.caravan.rules import TITLE, Options, State, _may_open, deck
+from cardwar.sampling import (
+    check_arguments,
+    check_count,
+    check_counts,
+    check_result,
+    check_seat_of,
+    fresh_rng,
+    sample_checked,
+    validated,
+)
+from cardwar.variants.caravan.rules import (
+    TITLE,
+    Direction,
+    EqualDirection,
+    Options,
+    State,
+    _may_open,
+    deck,
+    derive_caravan,
+    pip,
+)
 from cardwar.variants.caravan.view import Observation, observe
 
-__all__ = ["sample_state"]
+__all__ = ["sample_state", "validate"]
+
+
+def validate(observation: object) -> Options:
+    """Return the options of ``observation`` after checking that it could come from
+    ``observe`` (see :func:`cardwar.sampling.validated`); raise cardwar's own error
+    otherwise: :class:`~cardwar.errors.ObservationError` for values that no game gives."""
+    opts: Options = validated(observation, Observation, TITLE, Options, _check_values)
+    return opts
+
+
+def _check_values(obs: Observation, opts: Options) -> None:
+    """Raise :class:`~cardwar.errors.ObservationError` unless the values of ``obs`` could
+    come from a game of ``opts``: seats 0 and 1; counts at least 0, the seat's hand as
+    large as its count; six caravans, each of number cards with face cards on them and
+    the value, suit and direction its cards give (CARAVAN-VALUE, CARAVAN-SUIT,
+    CARAVAN-DIRECTION); a seat alone in its opening to move (CARAVAN-OPENING); the
+    result of two seats with their positions won."""
+    check_seat(obs.seat, 2)
+    check_seat_of("to_move", obs.to_move, 2)
+    check_counts("hand_sizes", obs.hand_sizes)
+    check_counts("deck_sizes", obs.deck_sizes)
+    check_count("turns", obs.turns)
+    if obs.hand_sizes[obs.seat] != len(obs.hand):
+        raise ObservationError(
+            f"the observation gives seat {obs.seat} a hand of {obs.hand_sizes[obs.seat]} "
+            f"cards but shows it {len(obs.hand)}")
+    if len(obs.caravans) != 6:
+        raise ObservationError(f"the observation should hold six caravans, got "
+                               f"{len(obs.caravans)}")
+    equal = Direction.DOWN if opts.equal_direction is EqualDirection.DESCENDING \
+        else Direction.NONE
+    for c, car in enumerate(obs.caravans):
+        if any(pip(p.numeral) is None or any(pip(f) is not None for f in p.faces)
+               for p in car.piles) or car != derive_caravan(car.piles, equal):
+            raise ObservationError(f"the observation's caravan {'ABCDEF'[c]} is no "
+                                   f"caravan of the game: {shown(car)}")
+    if obs.opening[0] != obs.opening[1] and not obs.opening[obs.to_move]:
+        raise ObservationError(f"the observation has seat {obs.to_move} to move while "
+                               "only the other seat is still in its opening")
+    check_result(obs.result, 2, scored=True)
 
 
 def _split_counts(bounds: list[tuple[int, int, int]], total: int) -> list[list[int]]:
@@ -118,14 +177,11 @@ def sample_state(observation: Observation, rng: Rng) -> tuple[State, Rng]:
 
 def _sample(observation: Observation, rng: Rng) -> tuple[State, Rng]:
     """The sampler behind :func:`sample_state`, before its last check."""
-    opts = check_arguments(observation, Observation, TITLE, Options, rng)
+    check_arguments(observation, Observation, TITLE, Options, rng)
+    opts = validate(observation)
     obs = observation
     me = check_seat(obs.seat, 2)
     opp = 1 - me
-    if min(*obs.hand_sizes, *obs.deck_sizes) < 0:
-        raise ObservationError(f"the observation counts fewer than no cards in a hand or a "
-                               f"deck: hands {shown(obs.hand_sizes)}, decks "
-                               f"{shown(obs.deck_sizes)}")
     mine_total = Counter(deck(opts, me))
     theirs_total = Counter(deck(opts, opp))
     known_mine = Counter(obs.hand)

@@ -12,6 +12,7 @@ from cardwar.encoding import Codec, Part, TensorWriter, pack, relative
 from cardwar.errors import ActionTypeError
 from cardwar.variants.cold_war import rules
 from cardwar.variants.cold_war.rules import TOP, Options, Play, Played
+from cardwar.variants.cold_war.sampling import validate
 
 assert int(TOP) - 2 + 52 == 65  # the top rank's id
 
@@ -163,7 +164,7 @@ def _recent(recent: tuple[tuple[Card, ...], ...], seat: int, players: int, copie
 def _no_cards(players: int) -> bytes:
     return pack((0.0,) * (players * CARD_COUNT))
 
-_CODEC = _Codec(rules)
+_CODEC = _Codec(rules, validate)
 
 num_actions = _CODEC.num_actions
 num_players = _CODEC.num_players

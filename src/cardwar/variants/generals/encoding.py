@@ -49,6 +49,7 @@ from cardwar.variants.generals.rules import (
     SquadSize,
     State,
 )
+from cardwar.variants.generals.sampling import validate
 
 CLAIM, PASS, CHALLENGE, PARTNER, PICK, DONE = 0, 4, 5, 9, 13, 65
 _SIZE = 66
@@ -325,7 +326,7 @@ def _next_picks(state: State, picked: tuple[Card, ...]) -> tuple[int, ...]:
     return tuple(ids)
 
 
-_CODEC = _Codec(rules)
+_CODEC = _Codec(rules, validate)
 
 num_actions = _CODEC.num_actions
 num_players = _CODEC.num_players

@@ -13,10 +13,24 @@ gives the observation is equally likely. The game's generator is drawn anew from
 
 from __future__ import annotations
 
+from collections import Counter
+
 from cardwar.cards import Card
-from cardwar.errors import ObservationError
+from cardwar.errors import ObservationError, check_seat, shown
 from cardwar.rng import Rng
-from cardwar.sampling import check_arguments, cut, fresh_rng, sample_checked, unseen
+from cardwar.sampling import (
+    check_arguments,
+    check_count,
+    check_counts,
+    check_per_seat,
+    check_result,
+    check_seat_of,
+    cut,
+    fresh_rng,
+    sample_checked,
+    unseen,
+    validated,
+)
 from cardwar.variants.generals.rules import (
     TITLE,
     DeckMode,
@@ -28,7 +42,95 @@ from cardwar.variants.generals.rules import (
 )
 from cardwar.variants.generals.view import Observation, observe
 
-__all__ = ["sample_state"]
+__all__ = ["sample_state", "validate"]
+
+
+def validate(observation: object) -> Options:
+    """Return the options of ``observation`` after checking that it could come from
+    ``observe`` (see :func:`cardwar.sampling.validated`); raise cardwar's own error
+    otherwise: :class:`~cardwar.errors.ObservationError` for values that no game gives."""
+    opts: Options = validated(observation, Observation, TITLE, Options, _check_values)
+    return opts
+
+
+#: The fields of an observation of General's War that hold one entry per seat.
+_PER_SEAT = ("committed", "committed_sizes", "revealed", "hand_sizes", "won_sizes", "pot",
+             "scores", "kills", "places", "won")
+
+
+def _check_values(obs: Observation, opts: Options) -> None:
+    """Raise :class:`~cardwar.errors.ObservationError` unless the values of ``obs`` could
+    come from a game of ``opts``: one entry per seat (kills one per pair of seats), counts
+    at least 0 (a squad of at most three cards, one counted where one is committed), the
+    dealer, the chooser, a claimant and the sides seats of the game, each seat on one
+    side at most, committed squads only of seats that fight; the seat's own hand, squad,
+    generals and won piles as counted; places from 1 to the number of seats, of seats out
+    of play (GENERALS-PLACES), where the game plays on for them; while the
+    game runs a battle with a seat still to commit (GENERALS-BATTLE); the last battle and
+    the result of seats of the game."""
+    n = opts.players
+    check_seat(obs.seat, n)
+    for name in _PER_SEAT:
+        check_per_seat(name, getattr(obs, name), n)
+    for row in obs.kills:
+        check_per_seat("kills' rows", row, n)
+        check_counts("kills", row)
+    check_counts("committed_sizes", obs.committed_sizes, 3)
+    for name in ("hand_sizes", "reserve_sizes", "won_sizes"):
+        check_counts(name, getattr(obs, name))
+    check_count("battles", obs.battles)
+    check_count("deals", obs.deals)
+    # One reserve per colour half, else one shared reserve (GENERALS-DEAL).
+    reserves = 2 if opts.deck_mode is DeckMode.COLOUR_HALVES else 1
+    if len(obs.reserve_sizes) != reserves:
+        raise ObservationError(f"the observation counts {len(obs.reserve_sizes)} reserves; "
+                               f"the game has {reserves}")
+    check_seat_of("dealer", obs.dealer, n)
+    check_seat_of("chooser", obs.chooser, n)
+    check_seat_of("claimant", obs.claimant, n)
+    fighters = [s for side in obs.sides for s in side]
+    for s in fighters:
+        check_seat_of("sides", s, n)
+    if len(set(fighters)) != len(fighters) or len(obs.sides) not in (0, 2):
+        raise ObservationError(f"the observation's sides should be two sides of distinct "
+                               f"seats (or none), got {shown(obs.sides)}")
+    for s in range(n):
+        if obs.committed[s] != (obs.committed_sizes[s] > 0) or (
+                obs.committed[s] and s not in fighters):
+            raise ObservationError(f"the observation's committed {shown(obs.committed)} "
+                                   f"and committed_sizes {shown(obs.committed_sizes)} do not "
+                                   f"agree with the sides {shown(obs.sides)}")
+        if len(obs.revealed[s]) > obs.hand_sizes[s] or len(obs.won[s]) != obs.won_sizes[s]:
+            raise ObservationError(f"the observation shows seat {s} more generals or won "
+                                   "cards than it counts")
+        place = obs.places[s]
+        if place is not None and not (opts.places and 1 <= place <= n):
+            raise ObservationError(f"the observation's places should be from 1 to {n} "
+                                   f"where the game plays on for places, got "
+                                   f"{shown(obs.places)}")
+        # GENERALS-PLACES: while the game runs, a seat that has finished holds no card
+        # and is no longer asked to claim or to fight.
+        if place is not None and obs.result is None and (
+                obs.hand_sizes[s] or s in fighters or s == obs.claimant):
+            raise ObservationError(f"the observation has seat {s}, finished in place "
+                                   f"{place}, still in play")
+    me = obs.seat
+    if (len(obs.hand) != obs.hand_sizes[me]
+            or len(obs.squad or ()) != obs.committed_sizes[me]
+            or (obs.squad is None) == obs.committed[me]
+            or Counter(obs.revealed[me]) - Counter(obs.hand)):
+        raise ObservationError(f"the observation's hand, squad and generals of seat {me} "
+                               "do not agree with its counts")
+    if obs.result is None and obs.claimant is None and obs.sides and not any(
+            not obs.committed[s] and obs.hand_sizes[s] for s in fighters):
+        raise ObservationError("the observation shows a battle with no seat left to commit "
+                               "a squad (the last squad resolves it)")
+    last = obs.last
+    if last is not None:
+        for s in (*(s for side in last.sides for s in side), *(s for s, _ in last.kills)):
+            check_seat_of("last battle's sides", s, n)
+        check_seat_of("last battle's taker", last.taker, n)
+    check_result(obs.result, n, scored=True)
 
 
 def sample_state(observation: Observation, rng: Rng) -> tuple[State, Rng]:
@@ -48,7 +150,8 @@ def sample_state(observation: Observation, rng: Rng) -> tuple[State, Rng]:
 
 def _sample(observation: Observation, rng: Rng) -> tuple[State, Rng]:
     """The sampler behind :func:`sample_state`, before its last check."""
-    opts = check_arguments(observation, Observation, TITLE, Options, rng)
+    check_arguments(observation, Observation, TITLE, Options, rng)
+    opts = validate(observation)
     obs = observation
     n = opts.players
     me = obs.seat
@@ -66,10 +169,6 @@ def _sample(observation: Observation, rng: Rng) -> tuple[State, Rng]:
         group = s if halves else 0
         places[group].append(("hand", s, obs.hand_sizes[s] - len(obs.revealed[s])))
         places[group].append(("squad", s, obs.committed_sizes[s]))
-    # One reserve per colour half, else one shared reserve (GENERALS-DEAL).
-    if len(obs.reserve_sizes) != len(groups):
-        raise ObservationError(f"the observation counts {len(obs.reserve_sizes)} reserves; "
-                               f"the game has {len(groups)}")
     for r, size in enumerate(obs.reserve_sizes):
         places[r if halves else 0].append(("reserve", r, size))
     filled: dict[tuple[str, int], tuple[Card, ...]] = {}
@@ -77,7 +176,7 @@ def _sample(observation: Observation, rng: Rng) -> tuple[State, Rng]:
         members = set(cards)
         pool = [c for c in hidden if c in members] if halves else hidden
         sizes = [size for _, _, size in group_places]
-        if len(pool) != sum(sizes) or min(sizes, default=0) < 0:
+        if len(pool) != sum(sizes):  # (each count is at least 0: validate)
             raise ObservationError(
                 f"the observation leaves {len(pool)} cards unseen but counts {sum(sizes)} "
                 "hidden ones")

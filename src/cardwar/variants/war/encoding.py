@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from cardwar.variants._battle.encoding import BattleEncoding
 from cardwar.variants.war import rules
+from cardwar.variants.war.sampling import validate
 
-_CODEC = BattleEncoding(rules)
+_CODEC = BattleEncoding(rules, validate)
 
 num_actions = _CODEC.num_actions
 num_players = _CODEC.num_players
