@@ -384,6 +384,23 @@ def check_optional_rank(instance: object, attribute: attrs.Attribute[Any], value
         raise _field_error(instance, attribute.name, "a Rank or None", value)
 
 
+def forged_action(action: object) -> ActionTypeError:
+    """Return the error for an action of a game's type whose fields were set past its
+    constructor's checks (``object.__setattr__`` on a frozen action): the one its
+    validators raise for the first field of a wrong type, else one that shows the action.
+    ``step`` tests the fields' types on its own, cheaply, and calls this to say what is
+    wrong."""
+    try:
+        attrs.validate(cast(Any, action))
+    except ActionTypeError as err:
+        return err
+    try:
+        shown = repr(action)
+    except Exception:  # its repr reads the fields it was given
+        shown = type(action).__name__
+    return ActionTypeError(f"{shown} holds a value its constructor does not take")
+
+
 # --- options ---------------------------------------------------------------------------
 
 

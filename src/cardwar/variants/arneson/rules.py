@@ -30,6 +30,7 @@ from cardwar.core import (
     check_card,
     decks_option,
     enum_option,
+    forged_action,
     int_converter,
     limit_option,
     make_options,
@@ -362,6 +363,8 @@ def step(state: State, action: Choose) -> State:
     if seat is None:
         raise GameOverError(f"the game is over ({state.result})")
     hand = state.hands[seat]
+    if type(action) is Choose and type(action.card) is not Card:
+        raise forged_action(action)  # a field set past the constructor's checks
     if not isinstance(action, Choose) or action.card not in hand:
         raise IllegalActionError(
             f"seat {seat} cannot play {action}: it is not a card of their hand",

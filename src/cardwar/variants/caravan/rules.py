@@ -38,6 +38,7 @@ from cardwar.core import (
     check_int,
     check_optional_int,
     enum_option,
+    forged_action,
     int_converter,
     limit_option,
     make_options,
@@ -787,16 +788,21 @@ def _ends(caravans: tuple[Caravan, ...], own: range, most: int | None
 
 def _why_illegal(state: State, action: object) -> str | None:
     """Return why ``action`` is illegal in ``state``, or ``None`` if it is legal; agrees
-    with :func:`legal_actions` (a test checks it)."""
+    with :func:`legal_actions` (a test checks it). An action whose fields were set past
+    its constructor's checks raises :class:`~cardwar.errors.ActionTypeError`."""
     seat = state.to_move
     hand = state.hands[seat]
     caravans = state.caravans
     opening = state.opening[seat]
-    if isinstance(action, Play):
+    if type(action) is Play:
         card, c, target = action.card, action.caravan, action.target
+        # Fields set past the constructor's checks (a bool is no caravan).
+        if type(card) is not Card or type(c) is not int or (
+                target is not None and type(target) is not int):
+            raise forged_action(action)
         if card not in hand:
             return f"{card} is not a card of seat {seat}'s hand"
-        if not (isinstance(c, int) and 0 <= c < 6):
+        if not 0 <= c < 6:
             return f"there is no caravan {c!r}"
         value = _PIPS.get(card.rank)
         own = 3 * seat <= c < 3 * seat + 3
@@ -826,7 +832,7 @@ def _why_illegal(state: State, action: object) -> str | None:
         if opening:
             return "no face cards in the opening (CARAVAN-OPENING)"
         piles = caravans[c].piles
-        if not (isinstance(target, int) and 0 <= target < len(piles)):
+        if target is None or not 0 <= target < len(piles):
             return f"caravan {CARAVAN_NAMES[c]} has no number card {target!r}"
         if card.rank is _QUEEN and target != len(piles) - 1:
             return "a Queen goes on the last number card of a caravan (CARAVAN-QUEEN)"
@@ -836,7 +842,9 @@ def _why_illegal(state: State, action: object) -> str | None:
         ):
             return f"that number card already holds {limit} face cards (CARAVAN-FACE)"
         return None
-    if isinstance(action, Discard):
+    if type(action) is Discard:
+        if type(action.card) is not Card:
+            raise forged_action(action)
         if action.card not in hand:
             return f"{action.card} is not a card of seat {seat}'s hand"
         if opening and not _opening_can_discard(state, seat):
@@ -845,11 +853,13 @@ def _why_illegal(state: State, action: object) -> str | None:
                 "cards than empty caravans, with a card to draw (CARAVAN-OPENING-DISCARD)"
             )
         return None
-    if isinstance(action, Disband):
+    if type(action) is Disband:
         c = action.caravan
+        if type(c) is not int:
+            raise forged_action(action)
         if opening:
             return "no disbanding in the opening (CARAVAN-OPENING)"
-        if not (isinstance(c, int) and 3 * seat <= c < 3 * seat + 3):
+        if not 3 * seat <= c < 3 * seat + 3:
             return f"seat {seat} may disband only their own caravans (CARAVAN-DISBAND)"
         if not caravans[c].piles:
             return f"caravan {CARAVAN_NAMES[c]} is empty (CARAVAN-DISBAND)"

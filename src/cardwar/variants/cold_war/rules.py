@@ -38,6 +38,7 @@ from cardwar.core import (
     check_optional_rank,
     decks_option,
     enum_option,
+    forged_action,
     int_converter,
     limit_option,
     make_options,
@@ -660,8 +661,11 @@ def step(state: State, action: Play) -> State:
         raise GameOverError(f"the game is over ({state.result})")
     if not isinstance(action, Play):
         raise _illegal(state, seat, action, "it is not a Cold War play")
-    hand = state.hands[seat]
     card = action.card
+    declared = action.declared
+    if type(card) is not Card or (declared is not None and type(declared) is not Rank):
+        raise forged_action(action)  # a field set past the constructor's checks
+    hand = state.hands[seat]
     if card not in hand:
         raise _illegal(state, seat, action, "it is not a card of their hand")
     if card is JOKER:  # cards are interned

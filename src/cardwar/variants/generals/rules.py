@@ -36,6 +36,7 @@ from cardwar.core import (
     check_card,
     check_int,
     enum_option,
+    forged_action,
     int_converter,
     make_options,
     option,
@@ -838,6 +839,9 @@ def step(state: State, action: Action) -> State:
     if not state.sides:
         return _choice_step(state, seat, action)
     hand = state.hands[seat]
+    if type(action) is Squad and not (type(action.cards) is tuple
+                                      and all(type(c) is Card for c in action.cards)):
+        raise forged_action(action)  # a field set past the constructor's checks
     if not isinstance(action, Squad) or not _valid_squad(state, hand, action.cards):
         raise IllegalActionError(
             f"seat {seat} cannot play '{action}': a squad is "
@@ -883,6 +887,8 @@ def _claim_step(state: State, seat: int, action: Action) -> State:
     done = (seat - state.dealer - 1) % n
     if isinstance(action, Pass):
         return _next_claimant(state, (seat + 1) % n, done + 1)
+    if type(action) is Claim and type(action.card) is not Card:
+        raise forged_action(action)  # a field set past the constructor's checks
     if (
         not isinstance(action, Claim)
         or action.card.rank is not Rank.ACE
@@ -912,6 +918,8 @@ def _claim_step(state: State, seat: int, action: Action) -> State:
 
 
 def _choice_step(state: State, seat: int, action: Action) -> State:
+    if isinstance(action, (Challenge, Partner)) and type(action.seat) is not int:
+        raise forged_action(action)  # a field set past the constructor's checks (a bool)
     legal = _choices(state, seat)
     if action not in legal:
         what = "an opponent who holds cards" if state.options.four_player is FourPlayer.DUEL \
