@@ -158,7 +158,8 @@ def final_standings(result: Outcome, players: int) -> tuple[Standing, ...]:
     >>> [str(s) for s in final_standings(Outcome(Termination.ALL_CARDS, (1,)), 3)]
     ['finished 2', 'finished 1', 'finished 2']
     """
-    if type(result) is not Outcome or type(players) is not int or not 0 < players <= MAX_SEATS:
+    if type(result) is not Outcome or type(players) is not int or not 0 < players <= MAX_SEATS \
+            or not _seats_of(result.winners, players):
         _check_result("final_standings", result, players, none=False)
     return tuple(
         Standing(SeatStatus.FINISHED, 1 if not result.winners or s in result.winners else 2)
@@ -174,7 +175,8 @@ def win_loss_returns(result: Outcome | None, players: int) -> tuple[float, ...]:
     (-1.0, 1.0, -1.0)
     """
     if type(players) is not int or not 0 < players <= MAX_SEATS or (
-            result is not None and type(result) is not Outcome):
+            result is not None and (type(result) is not Outcome
+                                    or not _seats_of(result.winners, players))):
         _check_result("win_loss_returns", result, players, none=True)
     if result is None or not result.winners:
         return (0.0,) * players
@@ -193,7 +195,23 @@ def _check_result(where: str, result: object, players: object, none: bool) -> No
     if not isinstance(result, Outcome) and not (none and result is None):
         raise wrong_type(f"{where}'s result", "an Outcome" + (" or None" if none else ""),
                          result)
-    check_int(players, f"{where}'s players", 1, MAX_SEATS)
+    seats = check_int(players, f"{where}'s players", 1, MAX_SEATS)
+    raise ArgumentError(f"{where}'s result's winners should be seats from 0 to "
+                        f"{seats - 1} in increasing order, got "
+                        f"{shown(getattr(result, 'winners', None))}")
+
+
+def _seats_of(winners: object, players: int) -> bool:
+    """Return whether ``winners`` are seats of a game of ``players`` seats, each once, in
+    increasing order (a draw has none)."""
+    if type(winners) is not tuple:
+        return False
+    last = -1
+    for w in winners:
+        if type(w) is not int or not last < w < players:
+            return False
+        last = w
+    return True
 
 
 def _check_game(where: str, game: object) -> None:
@@ -235,6 +253,8 @@ def check_index(index: object, size: int, title: str) -> int:
     otherwise."""
     if type(index) is not int:
         raise ActionTypeError(f"an action id of {title} is an int, got {index!r}")
+    if type(size) is not int:
+        raise wrong_type("check_index's size", "an int", size)
     if not 0 <= index < size:
         raise ActionIndexError(f"{index} is not an action id of {title}: ids run from 0 to "
                                f"{size - 1}")
@@ -730,9 +750,16 @@ class Part(Immutable):
         object.__setattr__(self, "size", n)
 
 
-@functools.lru_cache(maxsize=256)
 def layout_size(layout: tuple[Part, ...]) -> int:
-    """Return the number of values of a tensor of ``layout``."""
+    """Return the number of values of a tensor of ``layout`` (a tuple of
+    :class:`Part` values)."""
+    if type(layout) is not tuple or not all(type(p) is Part for p in layout):
+        raise wrong_type("layout_size", "a tuple of Part values", layout)
+    return _layout_size(layout)
+
+
+@functools.lru_cache(maxsize=256)
+def _layout_size(layout: tuple[Part, ...]) -> int:
     return sum(p.size for p in layout)
 
 
@@ -930,7 +957,7 @@ def pack(values: Iterable[float]) -> bytes:
     """
     try:
         return array("d", values).tobytes()
-    except (TypeError, OverflowError):
+    except (TypeError, OverflowError, ValueError):  # (bytes are no floats)
         raise wrong_type("pack", "an iterable of floats", values) from None
 
 

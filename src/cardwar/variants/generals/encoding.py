@@ -34,6 +34,7 @@ from cardwar.encoding import (
     SeatStatus,
     Standing,
     TensorWriter,
+    check_index,
     final_standings,
     relative,
 )
@@ -157,7 +158,7 @@ class _Codec(Codec):
         if not indices:
             raise ActionIndexError("no ids given")
         picked = _picked(st, indices[:-1])
-        last = indices[-1]
+        last = check_index(indices[-1], self.size(st.options), self.title)
         if last not in _next_picks(st, picked):
             raise IllegalActionError(
                 f"id {last!r} is not legal after the squad cards "
@@ -298,9 +299,11 @@ def _squad_max(state: State) -> int:
 
 
 def _picked(state: State, partial: Sequence[int]) -> tuple[Card, ...]:
+    if not isinstance(partial, (tuple, list)):
+        raise ActionIndexError(f"the ids picked so far are a tuple of ints, got {partial!r}")
     picked: list[Card] = []
     for i in partial:
-        if i not in _next_picks(state, tuple(picked)) or i == DONE:
+        if type(i) is not int or i not in _next_picks(state, tuple(picked)) or i == DONE:
             raise ActionIndexError(
                 f"the partial squad {tuple(partial)!r} is not one the seat could have "
                 "picked: cards of its hand, in increasing card order, before 'done'"
