@@ -278,9 +278,16 @@ def _refusals() -> list[Any]:
         (cold_war, attrs.evolve(cold, plays=(wrong_rank, *cold.plays[1:])), "played as"),
         (cold_war, attrs.evolve(cold, last_deal=attrs.evolve(cold.last_deal, dealer=9)),
          "last deal's dealer should be a seat"),
-        (cold_war, attrs.evolve(cold, last_deal=attrs.evolve(cold.last_deal,
-                                                             hands_scored=(), bombs=())),
+        (cold_war, attrs.evolve(cold, last_deal=attrs.evolve(cold.last_deal, bombs=())),
          "last deal's bombs should hold one entry per seat"),
+        (cold_war, attrs.evolve(cold, last_deal=attrs.evolve(cold.last_deal,
+                                                             hands_scored=(True,))),
+         "last deal's hands_scored should hold one entry per seat"),
+        (cold_war, attrs.evolve(cold, order=(cold.order[0],) * 2, plays=()),
+         "order names a seat twice"),
+        (war, attrs.evolve(battle, battles=3), "3 battles played and no last battle"),
+        (generals, attrs.evolve(gen, hand_sizes=(4, gen.hand_sizes[1])),
+         "hand, squad and generals of seat 0"),
         (generals, attrs.evolve(gen, sides=((0,), (0,))), "two sides of distinct seats"),
         (generals, attrs.evolve(gen, committed=(True, False)), "do not agree with the sides"),
         (generals, attrs.evolve(gen, places=(1, None)), "places should be from 1 to 2"),
@@ -291,7 +298,7 @@ def _refusals() -> list[Any]:
     ]
 
 
-@pytest.mark.parametrize("case", range(21))
+@pytest.mark.parametrize("case", range(25))
 def test_each_check_names_what_no_game_gives(case: int) -> None:
     game, bad, says = _refusals()[case]
     with pytest.raises(ObservationError) as refused:
@@ -300,6 +307,13 @@ def test_each_check_names_what_no_game_gives(case: int) -> None:
     with pytest.raises(ObservationError) as unwritten:
         game.observation_tensor(bad, check=True)
     assert str(unwritten.value) == str(refused.value)
+
+
+def test_a_last_deal_recorded_without_the_hands_scored_passes() -> None:
+    cold = _first("cold-war", lambda o: o.last_deal is not None)
+    old = attrs.evolve(cold, last_deal=attrs.evolve(cold.last_deal, hands_scored=()))
+    state, _ = cardwar.cold_war.sample_state(old, Rng.from_seed(0))
+    assert cardwar.cold_war.observe(state, old.seat) == old
 
 
 def test_the_check_of_an_observation_is_that_of_its_own_game() -> None:
