@@ -542,12 +542,13 @@ class Codec(abc.ABC):
         array each call; ``numpy.frombuffer(tensor)`` views it without a copy), laid out as
         :meth:`observation_layout` says; per-seat parts are in seat-relative order (the
         observing seat first). ``check=True`` first checks that the observation could
-        come from the game's ``observe`` (:meth:`check_observation`: an observation built
-        by hand that no state gives raises :class:`~cardwar.errors.ObservationError`),
-        then every part against the layout as it is written
-        (:class:`~cardwar.encoding.CheckedTensorWriter`). Without it an observation is
-        trusted: one that cannot be written still raises ``ObservationError``, but one
-        of the right shape with values no game gives is written as it is."""
+        come from the game's ``observe`` (``Codec.check_observation``: an observation
+        built by hand that no state gives raises
+        :class:`~cardwar.errors.ObservationError`), then every part against the layout
+        as it is written (:class:`~cardwar.encoding.CheckedTensorWriter`). Without it
+        an observation is trusted: one that cannot be written still raises
+        ``ObservationError``, but one of the right shape with values no game gives is
+        written as it is."""
         opts = getattr(observation, "options", None)
         seat = getattr(observation, "seat", None)
         if type(opts) is not self.game.Options or type(seat) is not int:
