@@ -53,10 +53,12 @@ from __future__ import annotations
 
 import array
 import bisect
+import copy
 import importlib
 import itertools
 import operator
 import os
+import weakref
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -91,10 +93,12 @@ __all__ = [
     "GameChunk",
     "GameSummary",
     "Games",
+    "GamesSnapshot",
     "Summary",
     "available_engines",
     "kernel_plays",
     "play",
+    "random_legal_ids",
     "simulate",
     "summarize",
     "summarize_games",
@@ -322,7 +326,10 @@ def _seed_value(seed: object) -> object:
     float or a string is refused there)."""
     if isinstance(seed, (bool, int)) or not hasattr(seed, "__index__"):
         return seed
-    return operator.index(seed)
+    try:
+        return operator.index(seed)
+    except TypeError:  # an array of more than one value
+        return seed
 
 
 def _seeds_of(job: _Job | _GameJob) -> list[int]:
@@ -970,11 +977,45 @@ def _kernel_games() -> str:
 
 
 
-def _read_only(array: Any) -> Any:
-    """Return a view of ``array`` that cannot be written through."""
-    view = array.view()
-    view.flags.writeable = False
-    return view
+class _Lease:
+    """What numpy sees as the owner of the read-only arrays :class:`Games` hands out over
+    one of its engine's arrays: it keeps that array alive, and, having no buffer of its
+    own, lets numpy refuse to make them writeable again (``flags.writeable = True``
+    raises ``ValueError``). :class:`Games` keeps a weak reference to it, so it knows
+    whether any of those arrays is still held before its engine writes that array."""
+
+    __slots__ = ("__array_interface__", "__weakref__", "array")
+
+    def __init__(self, array: Any) -> None:
+        interface = dict(array.__array_interface__)
+        interface["data"] = (interface["data"][0], True)  # read-only
+        self.__array_interface__ = interface
+        self.array = array
+
+
+#: The engine's arrays that :class:`Games` hands out (read-only), by property name.
+_SHOWN = {"observation": "observation", "legal_action_mask": "mask", "rewards": "rewards",
+          "turns": "turns"}
+
+
+@attrs.frozen(slots=True, eq=False, repr=False)
+class GamesSnapshot:
+    """The state of every game of a :class:`Games` at one moment, from
+    :meth:`Games.snapshot`, for :meth:`Games.restore` (of any ``Games`` of the same variant
+    and options): a copy, which later steps do not change, and which pickles."""
+
+    variant: str
+    """The variant's name."""
+    options: Any
+    """The options of every game."""
+    _seeds: Any
+    _engine: Any
+
+    def __len__(self) -> int:
+        return len(self._seeds)
+
+    def __repr__(self) -> str:
+        return f"<GamesSnapshot of {len(self)} {self.variant} games>"
 
 
 class Games:
@@ -985,15 +1026,30 @@ class Games:
 
     ``Games(variant, seeds, options)`` deals the game of every seed (as ``new_game``
     does); then each :meth:`step` plays one action id per game, for its seat to move
-    (the ids of the variant's integer interface, ``action_to_index``). The arrays below
-    are read-only views of the engine's own, which :meth:`step` and :meth:`reset` update
-    in place (copy one to keep it, or to write into it: a write into a view raises
-    ``ValueError``, so a mask changed by hand can never make an illegal move look
-    legal); row ``g`` is game ``g``, and equals what the public API gives for the same
-    seed and actions (the tests compare them at every step). A General's War squad takes
-    one id per card (``encoding.step_index``): each game keeps its picks until the squad
-    is whole, and the last 53 values of its observation are the picks of the seat to move
+    (the ids of the variant's integer interface, ``action_to_index``). Row ``g`` of every
+    array is game ``g``, and equals what the public API gives for the same seed and
+    actions (the tests compare them at every step). A General's War squad takes one id
+    per card (``encoding.step_index``): each game keeps its picks until the squad is
+    whole, and the last 53 values of its observation are the picks of the seat to move
     (its ``partial_tensor``).
+
+    The arrays it hands out (:attr:`observation`, :attr:`legal_action_mask`,
+    :attr:`rewards`, :attr:`turns`, and those :meth:`step` returns) are the caller's to
+    keep: read-only arrays that no later :meth:`step`, :meth:`reset` or :meth:`restore`
+    changes. They cost no copy: they show the engine's own arrays, and before the engine
+    next writes one of them it looks whether the caller still holds any array shown over
+    it (a weak reference); only then does it copy that array and write the copy, so a
+    caller who keeps many observations pays one copy per step for them, and one who
+    keeps none pays nothing. Writing into them raises ``ValueError`` (numpy's
+    ``read-only`` error; ``flags.writeable = True`` is refused too): copy one to write
+    into it. The legality of every id is checked against the engine's own state, so
+    nothing done to an array handed out makes an illegal move look legal. :attr:`done`
+    and :attr:`to_move` are new arrays at every call.
+
+    ``copy.copy(games)`` and ``copy.deepcopy(games)`` are independent batches (both copy
+    every game: a copy sharing the games would step them for both), and ``Games``
+    pickles. :meth:`snapshot` and :meth:`restore` keep and bring back the state of every
+    game, to branch a search or to checkpoint a run.
 
     >>> import numpy as np
     >>> games = Games("caravan", seeds=[1, 2])
@@ -1003,6 +1059,12 @@ class Games:
     >>> observation, mask, rewards, done = games.step(first)
     >>> games.to_move.tolist(), done.tolist()
     ([1, 1], [False, False])
+    >>> kept = games.snapshot()
+    >>> ids = games.random_legal_ids(np.random.default_rng(7))
+    >>> after = games.step(ids)[0]
+    >>> games.restore(kept)
+    >>> np.array_equal(games.step(ids)[0], after), np.array_equal(observation, after)
+    (True, False)
     """
 
     #: The variants it plays, by name in order (the registered variants' whose batch
@@ -1030,6 +1092,8 @@ class Games:
         self.num_actions: int = self._engine.num_actions
         #: The values of one observation tensor.
         self.observation_size: int = self._engine.observation_size
+        self._shown: dict[str, Any] = {}
+        self._leases: dict[str, weakref.ref[_Lease]] = {}
         self.reset(seeds)
 
     def reset(self, seeds: Iterable[Any]) -> None:
@@ -1039,76 +1103,141 @@ class Games:
         checked = [check_seed(_seed_value(s)) for s in _iterate(seeds, "seeds")]
         if not checked:
             raise ArgumentError("Games needs at least one seed")
+        self._forget()  # the engine deals into new arrays
+        #: The seed of every game (``uint64``).
         self.seeds = np.array(checked, dtype=np.uint64)
         self._engine.reset(self.seeds)
 
     def __len__(self) -> int:
         return int(self._engine.count)
 
+    def __repr__(self) -> str:
+        return f"<Games: {len(self)} {self.game.NAME} games>"
+
+    # --- the arrays handed out ------------------------------------------------------------
+
+    def _show(self, name: str) -> Any:
+        """Return the read-only array handed out over the engine's array of property
+        ``name`` until it next changes."""
+        import numpy as np
+
+        shown = self._shown.get(name)
+        if shown is None:
+            lease = _Lease(getattr(self._engine, _SHOWN[name]))
+            shown = self._shown[name] = np.asarray(lease)
+            self._leases[name] = weakref.ref(lease)
+        return shown
+
+    def _forget(self) -> None:
+        """Let go of the arrays handed out, before the engine's arrays are replaced."""
+        self._shown.clear()
+        self._leases.clear()
+
+    def _release(self) -> None:
+        """Before the engine writes its arrays in place: replace by a copy, for it to
+        write, every array of it that the caller still holds an array shown over."""
+        self._shown.clear()
+        for name, lease in self._leases.items():
+            if lease() is not None:
+                attribute = _SHOWN[name]
+                setattr(self._engine, attribute, getattr(self._engine, attribute).copy())
+        self._leases.clear()
+
     @property
     def observation(self) -> Any:
         """The observation tensor of each game's seat to move (``float64``, one row per
         game; for a finished game, of the seat that would have moved next, or in Cold War
         and General's War, where nobody would, of the seat that played last), as
-        ``observation_tensor(observe(state, seat))`` gives it."""
-        return _read_only(self._engine.observation)
+        ``observation_tensor(observe(state, seat))`` gives it. Read-only, and the
+        caller's to keep (see the class)."""
+        return self._show("observation")
 
     @property
     def legal_action_mask(self) -> Any:
         """1 for each legal action id of each game (``uint8``; all 0 once it is over), as
-        ``legal_action_mask(state)`` gives it."""
-        return _read_only(self._engine.mask)
+        ``legal_action_mask(state)`` gives it. Read-only, and the caller's to keep."""
+        return self._show("legal_action_mask")
 
     @property
     def rewards(self) -> Any:
         """Each seat's reward from the last :meth:`step` (``float64``, one row per game,
         one column per seat): the game's ``returns`` on the step that ended it (+1 each
         winner, -1 each other seat, 0 all in a draw; a General's War game played on for
-        places spreads the places from +1 to -1), else 0."""
-        return _read_only(self._engine.rewards)
+        places spreads the places from +1 to -1), else 0. Read-only, and the caller's to
+        keep."""
+        return self._show("rewards")
 
     @property
     def done(self) -> Any:
-        """Whether each game is over (``bool``)."""
+        """Whether each game is over (``bool``; a new array at every call)."""
         return self._engine.out[:, 1] != 0
 
     @property
     def to_move(self) -> Any:
-        """Each game's seat to move, -1 once it is over (``int64``), as ``to_act``."""
+        """Each game's seat to move, -1 once it is over (``int64``; a new array at every
+        call), as ``to_act``."""
         import numpy as np
 
         return np.where(self.done, -1, self._engine.out[:, 0])
 
     @property
     def turns(self) -> Any:
-        """Steps played in each game (``int64``)."""
-        return _read_only(self._engine.turns)
+        """Steps played in each game (``int64``). Read-only, and the caller's to keep."""
+        return self._show("turns")
+
+    # --- playing ---------------------------------------------------------------------------
 
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any]:
         """Play ``actions[g]``, an action id, for the seat to move in every running game
         ``g`` (the entries of finished games are ignored); return ``(observation,
-        legal_action_mask, rewards, done)``. An id that is not legal in its game raises
-        :class:`~cardwar.core.IllegalActionError` naming the game, before any game moves.
+        legal_action_mask, rewards, done)``. ``actions`` is anything numpy reads as one
+        integer per game (not bools); anything else raises
+        :class:`~cardwar.errors.ActionTypeError`. An id that is not legal in its game
+        raises :class:`~cardwar.core.IllegalActionError` naming the game. Either error
+        comes before any game moves.
         """
         import numpy as np
 
         from cardwar.core import IllegalActionError
 
-        ids = np.asarray(actions)
+        try:
+            ids = np.asarray(actions)
+        except (ValueError, TypeError, OverflowError) as error:
+            raise ActionTypeError(f"actions must be {len(self)} integer ids (one per game), "
+                                  f"got {shown(actions)}: {error}") from None
         if ids.shape != (len(self),) or ids.dtype.kind not in "iu":
             raise ActionTypeError(f"actions must be {len(self)} integer ids (one per game), got "
                             f"an array of shape {ids.shape} and type {ids.dtype}")
+        self._release()
         bad = self._engine.step(np.ascontiguousarray(ids, dtype=np.int64))
         if bad >= 0:
-            legal = tuple(int(i) for i in np.flatnonzero(self.legal_action_mask[bad]))
+            legal = tuple(int(i) for i in np.flatnonzero(self._engine.mask[bad]))
             raise IllegalActionError(f"game {bad}: action id {int(ids[bad])} is not legal "
                                      f"there (legal ids: {legal})", legal)
         return self.observation, self.legal_action_mask, self.rewards, self.done
 
+    def random_legal_ids(self, rng: Any) -> Any:
+        """Return one legal action id per game, drawn uniformly among its legal ids with
+        the numpy ``Generator`` ``rng`` (``int64``; -1 for a finished game, whose entry
+        :meth:`step` ignores): :func:`random_legal_ids` of :attr:`legal_action_mask`,
+        from the engine's own mask (no array handed out is made for it). The same
+        generator state gives the same ids."""
+        return random_legal_ids(self._engine.mask, rng)
+
     def outcome(self, g: int) -> Any:
-        """Return game ``g``'s :class:`~cardwar.core.Outcome`, or ``None`` while it runs."""
+        """Return game ``g``'s :class:`~cardwar.core.Outcome` (``g`` an int in
+        ``[0, len(games))``), or ``None`` while it runs."""
         from cardwar.core import Outcome
 
+        try:
+            if isinstance(g, bool):
+                raise TypeError
+            g = operator.index(g)
+        except TypeError:
+            raise wrong_type("Games.outcome's g", "an int game number", g) from None
+        if not 0 <= g < len(self):
+            raise ArgumentError(f"Games.outcome: there are {len(self)} games, numbered from 0, "
+                                f"and no game {g}")
         own = getattr(self._engine, "outcome", None)
         if own is not None:  # a game of more than two seats, or of several winners
             return own(g)
@@ -1121,6 +1250,93 @@ class Games:
             return Outcome(termination, winners)
         return Outcome(termination, winners, (int(out[3]), int(out[4])))
 
+    # --- copies, snapshots, pickles ----------------------------------------------------------
+
+    def snapshot(self) -> GamesSnapshot:
+        """Return the state of every game now (a copy: later steps do not change it), for
+        :meth:`restore` to bring back, in this batch or another of the same variant and
+        options; it pickles, to checkpoint a run."""
+        import numpy as np
+
+        return GamesSnapshot(self.game.NAME, self.options, np.array(self.seeds),
+                             copy.deepcopy(self._engine))
+
+    def restore(self, snapshot: GamesSnapshot) -> None:
+        """Put every game back as it was when ``snapshot`` (from :meth:`snapshot`) was
+        taken: the number of games too. From then on the games step as they did from
+        there. The snapshot stays as it is, to be restored again; the arrays handed out
+        before stay as they were."""
+        import numpy as np
+
+        if not isinstance(snapshot, GamesSnapshot):
+            raise wrong_type("Games.restore", "a GamesSnapshot (from Games.snapshot)",
+                             snapshot)
+        if snapshot.variant != self.game.NAME or snapshot.options != self.options:
+            raise ArgumentError(f"Games.restore: the snapshot is of {snapshot.variant} with "
+                                f"other options than these {self.game.NAME} games'"
+                                if snapshot.variant == self.game.NAME else
+                                f"Games.restore: the snapshot is of {snapshot.variant}, "
+                                f"these games are of {self.game.NAME}")
+        self._forget()
+        self._engine = copy.deepcopy(snapshot._engine)
+        self.seeds = np.array(snapshot._seeds)
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(vars(self))
+        state["game"] = self.game.NAME  # a module does not pickle
+        state["_shown"] = {}
+        state["_leases"] = {}
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        state["game"] = lookup(state["game"])
+        vars(self).update(state)
+
+    def __copy__(self) -> Games:
+        """Return an independent copy of every game (a deep copy: a shallow one would
+        share the games, and stepping it would step these)."""
+        return copy.deepcopy(self)
+
+
+def random_legal_ids(mask: Any, rng: Any) -> Any:
+    """Return, for each row of ``mask`` (a 2-D array, nonzero where an id is legal, such
+    as :attr:`Games.legal_action_mask`), one column drawn uniformly among its nonzero
+    ones with the numpy ``Generator`` ``rng``, as ``int64``; -1 for a row with none (a
+    finished game, whose entry :meth:`Games.step` ignores). The same generator state gives
+    the same ids; each draw takes one 64-bit word of ``rng`` per row and reduces it modulo
+    the row's count (a bias below ``count / 2**64``). Compiled (the ``fast`` extra):
+    much faster than a ``choice`` per row, or an ``argmax`` of noise times the mask.
+
+    >>> import numpy as np
+    >>> mask = np.array([[0, 1, 1], [0, 0, 0], [1, 0, 0]], dtype=np.uint8)
+    >>> ids = random_legal_ids(mask, np.random.default_rng(1))
+    >>> int(ids[0]) in (1, 2), ids[1:].tolist()
+    (True, [-1, 0])
+    """
+    import numpy as np
+
+    from cardwar import _draw
+
+    if not isinstance(rng, np.random.Generator):
+        raise wrong_type("random_legal_ids's rng", "a numpy.random.Generator", rng)
+    try:
+        rows = np.asarray(mask)
+    except (ValueError, TypeError, OverflowError) as error:
+        raise ArgumentTypeError(f"random_legal_ids's mask must be a 2-D array of 0 and 1, "
+                                f"got {shown(mask)}: {error}") from None
+    if rows.ndim != 2 or rows.dtype.kind not in "biu":
+        raise ArgumentTypeError(f"random_legal_ids's mask must be a 2-D array of bools or "
+                                f"integers, got shape {rows.shape} and type {rows.dtype}")
+    if rows.dtype == np.bool_:
+        rows = rows.view(np.uint8)
+    elif rows.dtype != np.uint8:
+        rows = (rows != 0).view(np.uint8)
+    rows = np.ascontiguousarray(rows)
+    words: Any = rng.integers(0, 2**64 - 1, size=rows.shape[0], dtype=np.uint64,
+                              endpoint=True)
+    ids = np.empty(rows.shape[0], dtype=np.int64)
+    _draw.draw_legal(rows, words, ids)
+    return ids
 
 
 @attrs.frozen(slots=True)
