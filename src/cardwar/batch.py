@@ -1036,15 +1036,18 @@ class Games:
     The arrays it hands out (:attr:`observation`, :attr:`legal_action_mask`,
     :attr:`rewards`, :attr:`turns`, and those :meth:`step` returns) are the caller's to
     keep: read-only arrays that no later :meth:`step`, :meth:`reset` or :meth:`restore`
-    changes. They cost no copy: they show the engine's own arrays, and before the engine
-    next writes one of them it looks whether the caller still holds any array shown over
-    it (a weak reference); only then does it copy that array and write the copy, so a
-    caller who keeps many observations pays one copy per step for them, and one who
-    keeps none pays nothing. Writing into them raises ``ValueError`` (numpy's
-    ``read-only`` error; ``flags.writeable = True`` is refused too): copy one to write
-    into it. The legality of every id is checked against the engine's own state, so
-    nothing done to an array handed out makes an illegal move look legal. :attr:`done`
-    and :attr:`to_move` are new arrays at every call.
+    changes. They show the engine's own arrays, and before a step writes one of them it
+    looks whether the caller still holds any array shown over it (a weak reference);
+    only then does the engine write another array: a copy of the mask, rewards or
+    turns, and for the observation a new array that takes the finished games' rows (the
+    step writes the others whole). So a caller who keeps a step's arrays until the next
+    step, or many of them, pays about one copy of the mask per step (and the cache room
+    of the arrays it keeps), and one who keeps none pays nothing. Writing into them
+    raises ``ValueError`` (numpy's ``read-only`` error; ``flags.writeable = True`` is
+    refused too): copy one to write into it. The legality of every id is checked
+    against the engine's own state, so nothing done to an array handed out makes an
+    illegal move look legal. :attr:`done` and :attr:`to_move` are new arrays at every
+    call.
 
     ``copy.copy(games)`` and ``copy.deepcopy(games)`` are independent batches (both copy
     every game: a copy sharing the games would step them for both), and ``Games``
@@ -1134,14 +1137,36 @@ class Games:
         self._leases.clear()
 
     def _release(self) -> None:
-        """Before the engine writes its arrays in place: replace by a copy, for it to
-        write, every array of it that the caller still holds an array shown over."""
+        """Before a step writes the engine's arrays in place: give the engine another
+        array to write for every one the caller still holds an array shown over. The
+        step writes every running game's observation whole, so a new observation array
+        takes only the rows of finished games; the others are copied whole."""
+        import numpy as np
+
         self._shown.clear()
         for name, lease in self._leases.items():
-            if lease() is not None:
-                attribute = _SHOWN[name]
-                setattr(self._engine, attribute, getattr(self._engine, attribute).copy())
+            if lease() is None:
+                continue
+            attribute = _SHOWN[name]
+            own = getattr(self._engine, attribute)
+            if attribute == "observation":
+                done = self._engine.out[:, 1] != 0
+                fresh = np.empty_like(own)
+                fresh[done] = own[done]
+            else:
+                fresh = own.copy()
+            setattr(self._engine, attribute, fresh)
         self._leases.clear()
+
+    def _first_illegal(self, ids: Any) -> int:
+        """Return the first running game whose id in ``ids`` (``int64``) is not legal
+        there, by the engine's own mask, or -1."""
+        import numpy as np
+
+        inside = (ids >= 0) & (ids < self.num_actions)
+        legal = self._engine.mask[np.arange(len(ids)), np.where(inside, ids, 0)] != 0
+        bad = np.flatnonzero((self._engine.out[:, 1] == 0) & ~(inside & legal))
+        return int(bad[0]) if len(bad) else -1
 
     @property
     def observation(self) -> Any:
@@ -1208,12 +1233,15 @@ class Games:
         if ids.shape != (len(self),) or ids.dtype.kind not in "iu":
             raise ActionTypeError(f"actions must be {len(self)} integer ids (one per game), got "
                             f"an array of shape {ids.shape} and type {ids.dtype}")
-        self._release()
-        bad = self._engine.step(np.ascontiguousarray(ids, dtype=np.int64))
+        played = np.ascontiguousarray(ids, dtype=np.int64)
+        bad = self._first_illegal(played)
         if bad >= 0:
             legal = tuple(int(i) for i in np.flatnonzero(self._engine.mask[bad]))
             raise IllegalActionError(f"game {bad}: action id {int(ids[bad])} is not legal "
                                      f"there (legal ids: {legal})", legal)
+        self._release()
+        code = self._engine.step(played)
+        assert code < 0, "the engine refused an id its own mask allows"
         return self.observation, self.legal_action_mask, self.rewards, self.done
 
     def random_legal_ids(self, rng: Any) -> Any:
