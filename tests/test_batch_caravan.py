@@ -281,7 +281,7 @@ KERNEL_FUNCTIONS = ("_mix64", "_below", "_shuffle", "_agent_key", "_derive",
                     "_work", "acts_rows", "_play_game",
                     "_play_games_kernel", "_fraction", "_add_card", "_observe", "_mask",
                     "_refresh", "reset_games", "step_games", "_progress", "_position",
-                    "_evaluate", "_heuristic", "rollouts", "_rollouts")
+                    "_evaluate", "_heuristic", "rollouts", "_rollouts", "step_against")
 
 
 @pytest.fixture

@@ -49,7 +49,7 @@ from cardwar._kernels import (
 )
 
 __all__ = ["HEURISTIC", "JACK", "JOKER", "KING", "NUMBER", "QUEEN", "RANDOM", "TERM_NONE",
-           "play_games", "reset_games", "step_games"]
+           "play_games", "reset_games", "step_against", "step_games"]
 
 # Card kinds.
 NUMBER = 0
@@ -1012,3 +1012,116 @@ def play_games(seeds: U64, deck0: I16, deck1: I16, cfg: I64,
         int(most_piles), int(most_faces), steps, winner, termination, scores,
     )
     return steps, winner, termination, scores
+
+
+# --- one seat against the kernel's players (cardwar.vector.CaravanVectorEnv) ----------------
+
+
+@_jit
+def step_against(actions: I64, restart: U8, seeds: U64, learner: int, cfg: I64, ocfg: I64,
+                 weights: F64, pip: I64, kind: I64, suit: I64, rank: I64, order: I64,
+                 number_id: I64, face_id: I64, number_card: I64, face_card: I64, deck0: I16,
+                 deck1: I16, deck: I16, size: I64, top: I64, hand: I16, held: I64,
+                 numeral: I16, pile_value: I64, faces: I16, nfaces: I64, piles: I64,
+                 value: I64, csuit: I64, direction: I64, opening: I64, discarded: I64,
+                 turns: I64, out: I64, unique: I64, acts: I64, touched: I64, after: I64,
+                 agent_key: U64, agent_counter: U64, row: F64, observation: Any, mask: Any,
+                 rewards: Any) -> None:
+    """Advance every game ``g`` by one step of the seat ``learner``: if ``restart[g]`` is
+    1, deal the game of ``seeds[g]`` anew (its players' generators from their start); if
+    it is 2, leave the game as it is; else, if it runs, play the learner's id
+    ``actions[g]`` (legal: the caller checked).
+    Then the other seat, the player of ``cfg`` (random, drawing from the generator of
+    key ``agent_key[g, seat]``, or heuristic), plays until the learner is to move or the
+    game ends. Write the learner's reward (its returns when the game ended on this step,
+    else 0), its observation (``float32``, through the ``float64`` row ``row``) and its
+    mask (``int8``, all 0 once the game is over); a finished game not restarted is left
+    as it is, its reward 0."""
+    actions, restart, seeds = borrowed(actions), borrowed(restart), borrowed(seeds)
+    cfg, ocfg, weights, pip = borrowed(cfg), borrowed(ocfg), borrowed(weights), borrowed(pip)
+    kind, suit, rank, order = borrowed(kind), borrowed(suit), borrowed(rank), borrowed(order)
+    number_id, face_id = borrowed(number_id), borrowed(face_id)
+    number_card, face_card = borrowed(number_card), borrowed(face_card)
+    deck0, deck1, deck, size = borrowed(deck0), borrowed(deck1), borrowed(deck), borrowed(size)
+    top, hand, held, numeral = borrowed(top), borrowed(hand), borrowed(held), borrowed(numeral)
+    pile_value, faces, nfaces = borrowed(pile_value), borrowed(faces), borrowed(nfaces)
+    piles, value, csuit = borrowed(piles), borrowed(value), borrowed(csuit)
+    direction, opening, discarded = borrowed(direction), borrowed(opening), borrowed(discarded)
+    turns, out, unique, acts = borrowed(turns), borrowed(out), borrowed(unique), borrowed(acts)
+    touched, after = borrowed(touched), borrowed(after)
+    agent_key, agent_counter = borrowed(agent_key), borrowed(agent_counter)
+    row, observation, mask = borrowed(row), borrowed(observation), borrowed(mask)
+    rewards = borrowed(rewards)
+    p = ocfg[OCFG_TARGETS]
+    discards = 240 + 78 * p
+    for g in range(actions.shape[0]):
+        rewards[g] = 0.0
+        if restart[g] == 1:
+            _deal(seeds[g], deck0, deck1, cfg, pip, deck[g], size[g], top[g], hand[g],
+                  held[g], piles[g], value[g], csuit[g], direction[g], opening[g],
+                  discarded[g], out[g])
+            turns[g] = 0
+            agent_key[g, 0] = _agent_key(seeds[g], 0)
+            agent_key[g, 1] = _agent_key(seeds[g], 1)
+            agent_counter[g, 0] = 0
+            agent_counter[g, 1] = 0
+        elif restart[g] == 2 or out[g, 1] != TERM_NONE:
+            continue
+        else:
+            a = actions[g]
+            target = -1
+            c = 0
+            card = 0
+            if a < 240:
+                what = 0
+                card = number_card[a // 6]
+                c = a % 6
+            elif a < discards:
+                what = 0
+                fc = (a - 240) // p
+                target = (a - 240) % p
+                card = face_card[fc // 6]
+                c = fc % 6
+            elif a < discards + 53:
+                what = 1
+                card = a - discards
+            else:
+                what = 2
+                c = a - discards - 53
+            turns[g] += 1
+            _move(learner, what, card, c, target, turns[g], cfg, pip, kind, suit, rank,
+                  deck[g], size[g], top[g], hand[g], held[g], numeral[g], pile_value[g],
+                  faces[g], nfaces[g], piles[g], value[g], csuit[g], direction[g],
+                  opening[g], touched, discarded[g], out[g])
+        while out[g, 1] == TERM_NONE and out[g, 0] != learner:
+            seat = out[g, 0]
+            u = _distinct(seat, order, hand[g], held[g], unique)
+            m = _legal(seat, cfg, pip, kind, suit, size[g], top[g], hand[g], held[g],
+                       numeral[g], nfaces[g], piles[g], csuit[g], direction[g], opening[g],
+                       unique, u, acts)
+            if cfg[CFG_POLICY_0 + seat] == HEURISTIC:
+                i = np.int64(_heuristic(seat, m, acts, weights, pip, kind, suit, rank,
+                                        numeral[g], pile_value[g], piles[g], value[g], after))
+            else:
+                agent_counter[g, seat] += _ONE
+                i = np.int64(_below(agent_key[g, seat], agent_counter[g, seat], m))
+            turns[g] += 1
+            _move(seat, acts[i, 0], acts[i, 1], acts[i, 2], acts[i, 3], turns[g], cfg, pip,
+                  kind, suit, rank, deck[g], size[g], top[g], hand[g], held[g], numeral[g],
+                  pile_value[g], faces[g], nfaces[g], piles[g], value[g], csuit[g],
+                  direction[g], opening[g], touched, discarded[g], out[g])
+        if out[g, 1] != TERM_NONE and not restart[g] and out[g, 2] >= 0:
+            rewards[g] = 1.0 if out[g, 2] == learner else -1.0
+        _observe(learner, turns[g], cfg, ocfg, pip, suit, size[g], top[g], hand[g], held[g],
+                 numeral[g], faces[g], nfaces[g], piles[g], value[g], csuit[g], direction[g],
+                 opening[g], discarded[g], row)
+        for k in range(row.shape[0]):
+            observation[g, k] = row[k]
+        if out[g, 1] != TERM_NONE:
+            mask[g, :] = 0
+            continue
+        u = _distinct(learner, order, hand[g], held[g], unique)
+        m = _legal(learner, cfg, pip, kind, suit, size[g], top[g], hand[g], held[g],
+                   numeral[g], nfaces[g], piles[g], csuit[g], direction[g], opening[g],
+                   unique, u, acts)
+        _mask(m, acts, number_id, face_id, p, mask[g])

@@ -1,0 +1,67 @@
+"""Print how many environment steps per CPU-second ``cardwar.vector.CaravanVectorEnv``
+takes (one step: the learner's id in every sub-environment, the opponent's answer in the
+compiled kernel, the observations, masks, rewards and automatic resets), against a
+``gymnasium.vector.SyncVectorEnv`` of ``cardwar.gymnasium.CardwarEnv``, which plays the
+same games, as a ratio measured in one run.
+
+Run it from the repository root (the ``fast`` and ``gymnasium`` extras)::
+
+    .venv/bin/python benchmarks/vector_env.py                      # 256 environments
+    .venv/bin/python benchmarks/vector_env.py --envs 1024 --opponents random
+
+The learner draws a uniform legal id per sub-environment (``batch.random_legal_ids``),
+inside the timed loop, whose time (``time.process_time``) is all counted. The rounds
+alternate the two; the best of each is kept.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+from cardwar import batch
+from cardwar.gymnasium import CardwarEnv
+from cardwar.vector import CaravanVectorEnv
+
+
+def time_env(envs: Any, steps: int, seed: int) -> float:
+    """Return the environment steps per CPU-second of ``steps`` steps of ``envs``."""
+    rng = np.random.default_rng(seed)
+    start = time.process_time()
+    _, info = envs.reset(seed=seed)
+    for _ in range(steps):
+        ids = batch.random_legal_ids(info["action_mask"], rng)
+        _, _, _, _, info = envs.step(np.maximum(ids, 0))
+    return float(steps * envs.num_envs / (time.process_time() - start))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--envs", type=int, default=256, help="sub-environments")
+    parser.add_argument("--steps", type=int, default=200, help="steps per round")
+    parser.add_argument("--sync-envs", type=int, default=8, help="SyncVectorEnv's")
+    parser.add_argument("--rounds", type=int, default=3, help="timed rounds (best kept)")
+    parser.add_argument("--opponents", default="heuristic", choices=("random", "heuristic"))
+    args = parser.parse_args()
+    fast = CaravanVectorEnv(args.envs, opponents=args.opponents)
+    slow = gymnasium.vector.SyncVectorEnv(
+        [lambda: CardwarEnv("caravan", opponents=args.opponents)
+         for _ in range(args.sync_envs)])
+    time_env(fast, 5, 0)  # compiled (or loaded from numba's cache) first
+    best_fast = best_slow = 0.0
+    for r in range(args.rounds):
+        best_fast = max(best_fast, time_env(fast, args.steps, r + 1))
+        best_slow = max(best_slow, time_env(slow, args.steps // 4, r + 1))
+    print(f"Caravan against the {args.opponents} player, environment steps per CPU-second "
+          f"(best of {args.rounds} rounds):")
+    print(f"  CaravanVectorEnv ({args.envs} environments): {best_fast:12,.0f}")
+    print(f"  SyncVectorEnv of CardwarEnv ({args.sync_envs}):     {best_slow:12,.0f}")
+    print(f"  ratio: {best_fast / best_slow:.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,115 @@
+"""``cardwar.vector.CaravanVectorEnv``: game for game what a ``SyncVectorEnv`` of
+``CardwarEnv("caravan")`` plays with the same seeds (observations, rewards, terminations,
+truncations, masks, illegal ids, automatic reset), its opponents moving inside the
+compiled kernel; and its refusals of wrong arguments."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("gymnasium")
+
+import gymnasium
+import numpy as np
+
+from cardwar import batch
+from cardwar.errors import ActionTypeError, ArgumentError, ArgumentTypeError, SeatError
+from cardwar.gymnasium import CardwarEnv
+from cardwar.variants.caravan import _batch_numba as caravan_kernel
+from cardwar.vector import CaravanVectorEnv
+from tests.support_batch import run_as_python
+
+
+def check_against_sync(count: int, steps: int, seat: int, opponents: str, seed: int,
+                       illegal_every: int = 0, **options: Any) -> tuple[int, int]:
+    """Step ``CaravanVectorEnv`` and a ``SyncVectorEnv`` of ``CardwarEnv`` side by side
+    with the same random ids (an illegal id for sub-environment 0 every
+    ``illegal_every`` steps, if not 0); require identical results at every step; return
+    the games that ended, and those of them truncated."""
+    mine = CaravanVectorEnv(count, seat, opponents, **options)
+    theirs = gymnasium.vector.SyncVectorEnv(
+        [lambda: CardwarEnv("caravan", seat, opponents, **options) for _ in range(count)])
+    observation, info = mine.reset(seed=seed)
+    expected = theirs.reset(seed=seed)
+    assert np.array_equal(observation, expected[0])
+    assert np.array_equal(info["action_mask"], expected[1]["action_mask"])
+    rng = np.random.default_rng(seed)
+    ended = truncated = 0
+    for t in range(steps):
+        ids = batch.random_legal_ids(info["action_mask"], rng)
+        ids[ids < 0] = 0  # a sub-environment about to deal its next game: ignored
+        lose = illegal_every and t % illegal_every == illegal_every - 1
+        if lose and info["action_mask"][0].any():
+            ids[0] = int(np.flatnonzero(info["action_mask"][0] == 0)[0])
+        got, want = mine.step(ids), theirs.step(ids)
+        for name, a, b in zip(("observation", "reward", "terminated", "truncated"), got[:4],
+                              want[:4], strict=True):
+            assert a.dtype == b.dtype, name
+            assert np.array_equal(a, b), f"step {t}: {name}"
+        assert got[4].keys() == want[4].keys()
+        for key, value in got[4].items():
+            assert np.array_equal(value, want[4][key]), f"step {t}: info[{key!r}]"
+        info = got[4]
+        ended += int((got[2] | got[3]).sum())
+        truncated += int(got[3].sum())
+    return ended, truncated
+
+
+@pytest.mark.parametrize("opponents", ["random", "heuristic"])
+@pytest.mark.parametrize("seat", [0, 1])
+def test_it_plays_what_the_public_environment_plays(seat: int, opponents: str) -> None:
+    ended, _ = check_against_sync(5, 250, seat, opponents, seed=40 + seat, illegal_every=61)
+    assert ended >= 5
+
+
+def test_games_cut_by_the_turn_limit_are_truncated() -> None:
+    _ended, truncated = check_against_sync(4, 120, 0, "random", seed=3, max_turns=20,
+                                          opening_discard="never")
+    assert truncated >= 4
+
+
+def test_the_kernel_runs_as_python_as_compiled(monkeypatch: pytest.MonkeyPatch) -> None:
+    # coverage.py sees the source numba compiles only as Python.
+    run_as_python(monkeypatch, caravan_kernel)
+    # uint64 arithmetic wraps around by design (SplitMix64): numpy scalars warn.
+    with np.errstate(over="ignore"):
+        assert check_against_sync(2, 40, 1, "heuristic", seed=8, illegal_every=15,
+                                  max_turns=12)[1] >= 1
+        assert check_against_sync(2, 30, 0, "random", seed=9)[0] >= 0
+
+
+def test_it_refuses_wrong_arguments() -> None:
+    for bad in (0, -1):
+        with pytest.raises(ArgumentError, match="at least one game"):
+            CaravanVectorEnv(bad)
+    for junk in (2.0, True, "2", None):
+        with pytest.raises(ArgumentTypeError, match="num_envs"):
+            CaravanVectorEnv(junk)  # type: ignore[arg-type]
+    for seat in (2, -1, True, "0"):
+        with pytest.raises(SeatError):
+            CaravanVectorEnv(2, seat)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="random, heuristic"):
+        CaravanVectorEnv(2, 0, "search")
+    envs = CaravanVectorEnv(2, opponents="random")
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        envs.step(np.zeros(2, np.int64))
+    with pytest.raises(ArgumentError, match="2 seeds"):
+        envs.reset(seed=[1, 2, 3])
+    observation, _info = envs.reset(seed=[5, 6])
+    assert np.array_equal(observation, CaravanVectorEnv(2, opponents="random").reset(seed=5)[0])
+    for ids in (np.zeros(3, np.int64), np.zeros(2), [True, False], "ab"):
+        with pytest.raises(ActionTypeError, match="2 integer ids"):
+            envs.step(ids)
+    envs.reset()  # a seed drawn by the environment's own generator
+    assert envs.observation_space.shape == (2, 1133)
+    assert envs.single_action_space == gymnasium.spaces.Discrete(3419)
+
+
+def test_without_numba_it_says_which_extra_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardwar import vector
+
+    monkeypatch.setattr(vector, "_numba_ready", lambda: False)
+    with pytest.raises(RuntimeError, match=r"cardwar\[fast\]"):
+        CaravanVectorEnv(2)
