@@ -113,3 +113,25 @@ def test_without_numba_it_says_which_extra_to_install(monkeypatch: pytest.Monkey
     monkeypatch.setattr(vector, "_numba_ready", lambda: False)
     with pytest.raises(RuntimeError, match=r"cardwar\[fast\]"):
         CaravanVectorEnv(2)
+
+
+def test_the_arrays_returned_are_the_callers_to_keep() -> None:
+    envs = CaravanVectorEnv(3, opponents="random")
+    rng = np.random.default_rng(2)
+    observation, info = envs.reset(seed=1)
+    kept = [(observation, observation.copy()), (info["action_mask"], info["action_mask"].copy())]
+    for _ in range(30):
+        observation, reward, _, _, info = envs.step(
+            np.maximum(batch.random_legal_ids(info["action_mask"], rng), 0))
+        kept += [(observation, observation.copy()), (reward, reward.copy()),
+                 (info["action_mask"], info["action_mask"].copy())]
+    assert all(np.array_equal(a, b) for a, b in kept)
+    real = info["action_mask"].copy()
+    info["action_mask"][:] = 1  # writing into a mask returned makes no id legal
+    g = int(np.flatnonzero(real.any(axis=1))[0])
+    ids = np.maximum(batch.random_legal_ids(real, rng), 0)
+    ids[g] = int(np.flatnonzero(real[g] == 0)[0])
+    _, reward, terminated, _, info = envs.step(ids)
+    assert info["illegal_action"][g]
+    assert terminated[g]
+    assert reward[g] == -1.0

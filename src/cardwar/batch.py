@@ -1355,11 +1355,9 @@ def random_legal_ids(mask: Any, rng: Any) -> Any:
     if rows.ndim != 2 or rows.dtype.kind not in "biu":
         raise ArgumentTypeError(f"random_legal_ids's mask must be a 2-D array of bools or "
                                 f"integers, got shape {rows.shape} and type {rows.dtype}")
-    if rows.dtype == np.bool_:
-        rows = rows.view(np.uint8)
-    elif rows.dtype != np.uint8:
-        rows = (rows != 0).view(np.uint8)
-    rows = np.ascontiguousarray(rows)
+    # bool, int8 or uint8: read as uint8 (a view; the draw counts any nonzero entry)
+    rows = np.ascontiguousarray(rows.view(np.uint8) if rows.dtype.itemsize == 1
+                                else (rows != 0).view(np.uint8))
     words: Any = rng.integers(0, 2**64 - 1, size=rows.shape[0], dtype=np.uint64,
                               endpoint=True)
     ids = np.empty(rows.shape[0], dtype=np.int64)

@@ -13,7 +13,8 @@ the game on the spot: reward -1, terminated), with Gymnasium's next-step automat
 (the step after a game ends deals the sub-environment's next game and ignores its
 action). The opponent (``random`` or ``heuristic``, each seeded from the game's seed as
 ``CardwarEnv`` seeds them) moves inside the kernel, as :func:`cardwar.batch.play` plays
-them.
+them. The arrays it returns are new at every step (the caller's to keep and write),
+and the legality of an id is judged by the environment's own copy of the mask.
 
 >>> import numpy as np
 >>> from cardwar.vector import CaravanVectorEnv
@@ -122,7 +123,12 @@ class CaravanVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._seeds = np.zeros(n, np.uint64)
 
     def _run(self, actions: Any) -> None:
+        """Advance every game (see the kernel's ``step_against``) into a new observation
+        array, the one returned: the kernel writes every row (no game is left over
+        without a restart)."""
         from cardwar.variants.caravan import _batch_numba as k
+
+        self._observation = np.empty_like(self._observation)
 
         a, s, w, st = self._args, self._stepper, self._work, self._state
         t = a["tables"]
@@ -159,8 +165,8 @@ class CaravanVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._run(np.zeros(self.num_envs, np.int64))
         self._over[:] = False
         self._ready = True
-        return self._observation.copy(), {"action_mask": self._mask.copy(),
-                                          "_action_mask": np.ones(self.num_envs, bool)}
+        return self._observation, {"action_mask": self._mask.copy(),
+                                   "_action_mask": np.ones(self.num_envs, bool)}
 
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
         """Play the learner's id ``actions[i]`` in every sub-environment ``i`` whose game
@@ -193,4 +199,4 @@ class CaravanVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         if illegal.any():
             info["illegal_action"] = illegal.copy()
             info["_illegal_action"] = illegal.copy()
-        return self._observation.copy(), rewards, terminated, truncated, info
+        return self._observation, rewards, terminated, truncated, info

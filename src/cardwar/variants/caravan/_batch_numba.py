@@ -1029,14 +1029,14 @@ def step_against(actions: I64, restart: U8, seeds: U64, learner: int, cfg: I64, 
                  rewards: Any) -> None:
     """Advance every game ``g`` by one step of the seat ``learner``: if ``restart[g]`` is
     1, deal the game of ``seeds[g]`` anew (its players' generators from their start); if
-    it is 2, leave the game as it is; else, if it runs, play the learner's id
-    ``actions[g]`` (legal: the caller checked).
+    it is 2, play nothing in it; else, if it runs, play the learner's id ``actions[g]``
+    (legal: the caller checked).
     Then the other seat, the player of ``cfg`` (random, drawing from the generator of
     key ``agent_key[g, seat]``, or heuristic), plays until the learner is to move or the
     game ends. Write the learner's reward (its returns when the game ended on this step,
     else 0), its observation (``float32``, through the ``float64`` row ``row``) and its
-    mask (``int8``, all 0 once the game is over); a finished game not restarted is left
-    as it is, its reward 0."""
+    mask (``int8``, all 0 once the game is over), for every game but a finished one not
+    restarted, which is left as it is, its reward 0."""
     actions, restart, seeds = borrowed(actions), borrowed(restart), borrowed(seeds)
     cfg, ocfg, weights, pip = borrowed(cfg), borrowed(ocfg), borrowed(weights), borrowed(pip)
     kind, suit, rank, order = borrowed(kind), borrowed(suit), borrowed(rank), borrowed(order)
@@ -1065,9 +1065,9 @@ def step_against(actions: I64, restart: U8, seeds: U64, learner: int, cfg: I64, 
             agent_key[g, 1] = _agent_key(seeds[g], 1)
             agent_counter[g, 0] = 0
             agent_counter[g, 1] = 0
-        elif restart[g] == 2 or out[g, 1] != TERM_NONE:
+        elif out[g, 1] != TERM_NONE:
             continue
-        else:
+        elif restart[g] != 2:
             a = actions[g]
             target = -1
             c = 0
