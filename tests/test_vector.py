@@ -78,6 +78,19 @@ def test_the_kernel_runs_as_python_as_compiled(monkeypatch: pytest.MonkeyPatch) 
         assert check_against_sync(2, 40, 1, "heuristic", seed=8, illegal_every=15,
                                   max_turns=12)[1] >= 1
         assert check_against_sync(2, 30, 0, "random", seed=9)[0] >= 0
+        # The kernel leaves a finished game that it is not told to restart as it is (the
+        # environment restarts every one, at the next step).
+        envs = CaravanVectorEnv(1, opponents="random", max_turns=4)
+        _, info = envs.reset(seed=2)
+        while not envs._over[0]:
+            _, _, _, _, info = envs.step(np.maximum(batch.random_legal_ids(
+                info["action_mask"], np.random.default_rng(0)), 0))
+        before = (envs._observation.copy(), envs._mask.copy())
+        envs._restart[:] = 0
+        envs._run(np.zeros(1, np.int64))
+        assert envs._rewards[0] == 0.0
+        assert np.array_equal(envs._mask, before[1])
+        assert not envs._mask.any()
 
 
 def test_it_refuses_wrong_arguments() -> None:
