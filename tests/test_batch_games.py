@@ -406,3 +406,18 @@ def test_the_draw_runs_as_python_as_compiled(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(_draw, "draw_legal", cast(Any, _draw.draw_legal).py_func)
     assert np.array_equal(batch.random_legal_ids(mask, np.random.default_rng(2)), compiled)
     assert compiled[3] == -1
+    monkeypatch.setattr(_draw, "first_illegal", cast(Any, _draw.first_illegal).py_func)
+    games = batch.Games("caravan", seeds=[1, 2])
+    ids = games.random_legal_ids(np.random.default_rng(3))
+    for bad in (-1, games.num_actions, int(np.flatnonzero(games.legal_action_mask[1] == 0)[0])):
+        wrong = ids.copy()
+        wrong[1] = bad
+        with pytest.raises(IllegalActionError, match="game 1"):
+            games.step(wrong)
+    games.step(ids)
+    assert games.turns.tolist() == [1, 1]
+
+
+def test_every_compiled_helper_is_run_as_python_by_the_test_above() -> None:
+    compiled = sorted(name for name, value in vars(_draw).items() if hasattr(value, "py_func"))
+    assert compiled == ["draw_legal", "first_illegal"]

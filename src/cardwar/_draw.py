@@ -1,5 +1,6 @@
-"""The compiled draw of :func:`cardwar.batch.random_legal_ids`: one legal column per row
-of a mask. Private; it runs as plain Python without numba (slowly)."""
+"""The compiled helpers of :class:`cardwar.batch.Games`: the draw of
+:func:`cardwar.batch.random_legal_ids` (one legal column per row of a mask) and the
+legality check of its ids. Private; they run as plain Python without numba (slowly)."""
 
 from __future__ import annotations
 
@@ -46,3 +47,16 @@ def draw_legal(mask: U8, words: U64, ids: I64) -> None:
                 left -= 1
             i += 1
         ids[g] = i
+
+
+@_jit
+def first_illegal(mask: U8, out: I64, ids: I64) -> int:
+    """Return the first running game ``g`` (``out[g, 1] == 0``) whose id ``ids[g]`` is
+    not a legal one of its row of ``mask``, or -1."""
+    mask, out, ids = borrowed(mask), borrowed(out), borrowed(ids)
+    width = mask.shape[1]
+    for g in range(ids.shape[0]):
+        a = ids[g]
+        if out[g, 1] == 0 and (a < 0 or a >= width or mask[g, a] == 0):
+            return g
+    return -1

@@ -977,22 +977,6 @@ def _kernel_games() -> str:
 
 
 
-class _Lease:
-    """What numpy sees as the owner of the read-only arrays :class:`Games` hands out over
-    one of its engine's arrays: it keeps that array alive, and, having no buffer of its
-    own, lets numpy refuse to make them writeable again (``flags.writeable = True``
-    raises ``ValueError``). :class:`Games` keeps a weak reference to it, so it knows
-    whether any of those arrays is still held before its engine writes that array."""
-
-    __slots__ = ("__array_interface__", "__weakref__", "array")
-
-    def __init__(self, array: Any) -> None:
-        interface = dict(array.__array_interface__)
-        interface["data"] = (interface["data"][0], True)  # read-only
-        self.__array_interface__ = interface
-        self.array = array
-
-
 #: The engine's arrays that :class:`Games` hands out (read-only), by property name.
 _SHOWN = {"observation": "observation", "legal_action_mask": "mask", "rewards": "rewards",
           "turns": "turns"}
@@ -1096,7 +1080,7 @@ class Games:
         #: The values of one observation tensor.
         self.observation_size: int = self._engine.observation_size
         self._shown: dict[str, Any] = {}
-        self._leases: dict[str, weakref.ref[_Lease]] = {}
+        self._leases: dict[str, weakref.ref[memoryview]] = {}
         self.reset(seeds)
 
     def reset(self, seeds: Iterable[Any]) -> None:
@@ -1126,9 +1110,12 @@ class Games:
 
         shown = self._shown.get(name)
         if shown is None:
-            lease = _Lease(getattr(self._engine, _SHOWN[name]))
-            shown = self._shown[name] = np.asarray(lease)
-            self._leases[name] = weakref.ref(lease)
+            # Over a read-only memoryview: numpy refuses to make such an array, or any
+            # view of it, writeable; and every view of it holds that memoryview (its
+            # base), whose weak reference tells whether any is still held.
+            own = getattr(self._engine, _SHOWN[name])
+            shown = self._shown[name] = np.asarray(memoryview(own).toreadonly())
+            self._leases[name] = weakref.ref(cast(memoryview, shown.base))
         return shown
 
     def _forget(self) -> None:
@@ -1161,12 +1148,9 @@ class Games:
     def _first_illegal(self, ids: Any) -> int:
         """Return the first running game whose id in ``ids`` (``int64``) is not legal
         there, by the engine's own mask, or -1."""
-        import numpy as np
+        from cardwar import _draw
 
-        inside = (ids >= 0) & (ids < self.num_actions)
-        legal = self._engine.mask[np.arange(len(ids)), np.where(inside, ids, 0)] != 0
-        bad = np.flatnonzero((self._engine.out[:, 1] == 0) & ~(inside & legal))
-        return int(bad[0]) if len(bad) else -1
+        return int(_draw.first_illegal(self._engine.mask, self._engine.out, ids))
 
     @property
     def observation(self) -> Any:
