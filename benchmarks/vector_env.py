@@ -1,4 +1,4 @@
-"""Print how many environment steps per CPU-second ``cardwar.vector.CaravanVectorEnv``
+"""Print how many environment steps per CPU-second ``cardwar.caravan.vector.CaravanVectorEnv``
 takes (one step: the learner's id in every sub-environment, the opponent's answer in the
 compiled kernel, the observations, masks, rewards and automatic resets), against a
 ``gymnasium.vector.SyncVectorEnv`` of ``cardwar.gymnasium.CardwarEnv``, which plays the
@@ -25,7 +25,7 @@ import numpy as np
 
 from cardwar import batch
 from cardwar.gymnasium import CardwarEnv
-from cardwar.vector import CaravanVectorEnv
+from cardwar.variants.caravan.vector import CaravanVectorEnv
 
 
 def time_env(envs: Any, steps: int, seed: int) -> float:

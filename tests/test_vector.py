@@ -1,4 +1,4 @@
-"""``cardwar.vector.CaravanVectorEnv``: game for game what a ``SyncVectorEnv`` of
+"""``cardwar.caravan.vector.CaravanVectorEnv``: game for game what a ``SyncVectorEnv`` of
 ``CardwarEnv("caravan")`` plays with the same seeds (observations, rewards, terminations,
 truncations, masks, illegal ids, automatic reset), its opponents moving inside the
 compiled kernel; and its refusals of wrong arguments."""
@@ -18,7 +18,7 @@ from cardwar import batch
 from cardwar.errors import ActionTypeError, ArgumentError, ArgumentTypeError, SeatError
 from cardwar.gymnasium import CardwarEnv
 from cardwar.variants.caravan import _batch_numba as caravan_kernel
-from cardwar.vector import CaravanVectorEnv
+from cardwar.variants.caravan.vector import CaravanVectorEnv
 from tests.support_batch import run_as_python
 
 
@@ -121,9 +121,9 @@ def test_it_refuses_wrong_arguments() -> None:
 
 
 def test_without_numba_it_says_which_extra_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardwar import vector
+    from cardwar.variants.caravan import vector
 
-    monkeypatch.setattr(vector, "_numba_ready", lambda: False)
+    monkeypatch.setattr(vector, "_compiled", lambda: False)
     with pytest.raises(RuntimeError, match=r"cardwar\[fast\]"):
         CaravanVectorEnv(2)
 
@@ -148,3 +148,24 @@ def test_the_arrays_returned_are_the_callers_to_keep() -> None:
     assert info["illegal_action"][g]
     assert terminated[g]
     assert reward[g] == -1.0
+
+
+def test_gymnasium_make_vec_makes_it_and_action_masks_are_booleans() -> None:
+    import gymnasium
+
+    import cardwar.gymnasium  # noqa: F401  (registers the environments)
+
+    envs = gymnasium.make_vec("cardwar/caravan-v0", num_envs=3,
+                              vectorization_mode="vector_entry_point", opponents="random")
+    assert isinstance(envs.unwrapped, CaravanVectorEnv)
+    _, info = envs.reset(seed=5)
+    masks = envs.unwrapped.action_masks()
+    assert masks.dtype == np.bool_
+    assert (masks == (info["action_mask"] != 0)).all()
+    masks[:] = True  # the caller's copy: the environment's own mask is unchanged
+    assert (envs.unwrapped.action_masks() == (info["action_mask"] != 0)).all()
+
+
+def test_it_plays_caravan_only() -> None:
+    with pytest.raises(ArgumentError, match="plays Caravan"):
+        CaravanVectorEnv(2, name="war")

@@ -6,8 +6,6 @@ extras)."""
 
 from __future__ import annotations
 
-import hashlib
-import operator
 import secrets
 from typing import Any, cast
 
@@ -16,12 +14,11 @@ import numpy as np
 from cardwar.core import Variant
 from cardwar.encoding import TRUNCATIONS, step_index
 from cardwar.errors import ActionTypeError, ArgumentError, ArgumentTypeError, shown, wrong_type
-from cardwar.rng import derive_seed
+from cardwar.rng import derive_seed, game_seed
 from cardwar.variants import as_variant
 
 __all__ = ["RENDER_MODES", "Table", "action_id", "check_render_mode", "game_seed"]
 
-_SEEDS = 2**64
 
 
 def action_id(action: object) -> int:
@@ -45,28 +42,6 @@ def action_id(action: object) -> int:
         return int(action)
     raise ActionTypeError(f"an action id is an int, got {type(action).__name__} "
                           f"{shown(action)}")
-
-
-def game_seed(seed: object) -> int:
-    """Return the cardwar seed of a seed a Gymnasium user may pass: an int from 0 to
-    2**64 - 1 is the game's own seed (``reset(seed=7)`` plays the game of
-    ``cardwar play NAME --seed 7``); any other int (negative, or of any size, a numpy
-    integer included) is hashed to one (BLAKE2b of its decimal digits). Raise
-    :class:`~cardwar.errors.ArgumentTypeError` (a ``TypeError``) for anything else.
-
-    >>> game_seed(7), game_seed(2**64) == game_seed(2**64), game_seed(-1) != game_seed(1)
-    (7, True, True)
-    """
-    if isinstance(seed, bool):
-        raise wrong_type("reset", "a seed that is an int or None", seed)
-    try:
-        value = operator.index(seed)  # type: ignore[arg-type]
-    except TypeError:
-        raise wrong_type("reset", "a seed that is an int or None", seed) from None
-    if 0 <= value < _SEEDS:
-        return value
-    digest = hashlib.blake2b(str(value).encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big")
 
 
 def check_reset_options(options: object) -> None:

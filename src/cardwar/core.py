@@ -168,7 +168,9 @@ class Variant(Protocol):
     agent), ``BATCH_ENGINE`` (the name of the module of its batch engine,
     :mod:`cardwar.batch`, imported when first used), ``BOUNDED_OPTIONS`` (options that
     bound the length of a game whose defaults do not, for the OpenSpiel games) and
-    ``REWARD_SHAPES`` (its shaped rewards by name, :mod:`cardwar.rewards`).
+    ``REWARD_SHAPES`` (its shaped rewards by name, :mod:`cardwar.rewards`) and
+    ``VECTOR_ENV`` (the entry point of its Gymnasium vector environment, which
+    ``gymnasium.make_vec`` finds).
     """
 
     NAME: str

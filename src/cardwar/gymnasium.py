@@ -304,6 +304,7 @@ def register_envs() -> tuple[str, ...]:
         env_id = f"cardwar/{found.NAME}-v0"
         if env_id not in gymnasium.registry:
             gymnasium.register(id=env_id, entry_point="cardwar.gymnasium:CardwarEnv",
+                               vector_entry_point=getattr(found, "VECTOR_ENV", None),
                                kwargs={"name": found.NAME})
         ids.append(env_id)
     return tuple(ids)

@@ -293,6 +293,12 @@ class Record:
         """Return the variant module of the record."""
         return variant(self.variant)
 
+    def states(self) -> Iterator[Any]:
+        """Yield every state of the game, the first included, checked as they come
+        (:func:`iter_states`: a step that differs from the engine's game raises
+        :class:`ReplayMismatch`)."""
+        return iter_states(self)
+
     def _repr_html_(self) -> str:
         """Jupyter shows a record as its replay viewer (:mod:`cardwar.viewer`)."""
         from cardwar.viewer import viewer_html

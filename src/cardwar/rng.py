@@ -30,6 +30,8 @@ formulas run over numpy ``uint64`` arrays to compute many games at once:
 
 from __future__ import annotations
 
+import hashlib
+import operator
 from collections.abc import Sequence
 from typing import Any, TypeVar, cast
 
@@ -57,6 +59,7 @@ __all__ = [
     "check_seed",
     "choose_index",
     "derive_seed",
+    "game_seed",
     "mix64",
 ]
 
@@ -314,3 +317,29 @@ def _chance_advanced(rng: object, key: object, counter: object) -> ChanceRng:
     if type(rng) is ChanceRng and type(key) is Draws and type(counter) is int and counter >= 0:
         return ChanceRng(key, counter)
     raise _advanced_error(rng, key, counter)
+
+
+#: The seeds that are a game's own (``game_seed``): the unsigned 64-bit ints.
+_GAME_SEEDS = 2**64
+
+
+def game_seed(seed: object) -> int:
+    """Return the cardwar seed of a seed a Gymnasium user may pass: an int from 0 to
+    2**64 - 1 is the game's own seed (``reset(seed=7)`` plays the game of
+    ``cardwar play NAME --seed 7``); any other int (negative, or of any size, a numpy
+    integer included) is hashed to one (BLAKE2b of its decimal digits). Raise
+    :class:`~cardwar.errors.ArgumentTypeError` (a ``TypeError``) for anything else.
+
+    >>> game_seed(7), game_seed(2**64) == game_seed(2**64), game_seed(-1) != game_seed(1)
+    (7, True, True)
+    """
+    if isinstance(seed, bool):
+        raise wrong_type("reset", "a seed that is an int or None", seed)
+    try:
+        value = operator.index(seed)  # type: ignore[arg-type]
+    except TypeError:
+        raise wrong_type("reset", "a seed that is an int or None", seed) from None
+    if 0 <= value < _GAME_SEEDS:
+        return value
+    digest = hashlib.blake2b(str(value).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")

@@ -117,6 +117,10 @@ def _positions(observation: Observation) -> float:
 #: win now and how close its caravans are to selling, against the opponent's.
 REWARD_SHAPES = {"positions": _positions}
 
+#: The Gymnasium vector environment of the game on its compiled kernel, as an entry point
+#: (``gymnasium.make_vec(..., vectorization_mode="vector_entry_point")``).
+VECTOR_ENV = "cardwar.variants.caravan.vector:CaravanVectorEnv"
+
 #: The module of the game's batch engine, which :mod:`cardwar.batch` imports when it is
 #: first used (the ``fast`` extra's compiled kernel, and the same games through ``step``).
 BATCH_ENGINE = "cardwar.variants.caravan._batch"
@@ -136,6 +140,7 @@ __all__ = [
     "SIMULTANEOUS",
     "STEP_NAME",
     "TITLE",
+    "VECTOR_ENV",
     "Action",
     "Caravan",
     "CaravanHeuristic",

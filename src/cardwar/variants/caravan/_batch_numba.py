@@ -1014,7 +1014,7 @@ def play_games(seeds: U64, deck0: I16, deck1: I16, cfg: I64,
     return steps, winner, termination, scores
 
 
-# --- one seat against the kernel's players (cardwar.vector.CaravanVectorEnv) ----------------
+# --- one seat against the kernel's players (cardwar.caravan.vector.CaravanVectorEnv) --------
 
 
 @_jit

@@ -2,7 +2,9 @@
 ``gymnasium`` and ``fast`` extras): many games of one learner's seat against cardwar's
 compiled players, stepped together.
 
-``CaravanVectorEnv(num_envs, seat=0, opponents="heuristic", **options)`` is a
+``CaravanVectorEnv(num_envs, seat=0, opponents="heuristic", **options)``, also what
+``gymnasium.make_vec("cardwar/caravan-v0", num_envs=N,
+vectorization_mode="vector_entry_point")`` makes after ``import cardwar.gymnasium``, is a
 ``gymnasium.vector.VectorEnv`` whose sub-environment ``i`` plays, game for game, what
 ``CardwarEnv("caravan", seat, opponents, **options)`` plays in a
 ``gymnasium.vector.SyncVectorEnv`` of ``num_envs`` of them, with the same seeds: the same
@@ -15,9 +17,11 @@ action). The opponent (``random`` or ``heuristic``, each seeded from the game's 
 ``CardwarEnv`` seeds them) moves inside the kernel, as :func:`cardwar.batch.play` plays
 them. The arrays it returns are new at every step (the caller's to keep and write),
 and the legality of an id is judged by the environment's own copy of the mask.
+``action_masks()`` gives the masks as booleans, one row per sub-environment (what
+sb3-contrib's ``MaskablePPO`` asks a vectorised environment for).
 
 >>> import numpy as np
->>> from cardwar.vector import CaravanVectorEnv
+>>> from cardwar.caravan.vector import CaravanVectorEnv
 >>> envs = CaravanVectorEnv(4, opponents="random")
 >>> observation, info = envs.reset(seed=3)
 >>> observation.shape, info["action_mask"].shape
@@ -40,11 +44,9 @@ with need("vector", "gymnasium"):
     from gymnasium import spaces
     from gymnasium.vector import AutoresetMode
 
-from cardwar._table import game_seed
-from cardwar.batch import _numba_ready
 from cardwar.encoding import TRUNCATIONS
 from cardwar.errors import ActionTypeError, ArgumentError, SeatError, wrong_type
-from cardwar.rng import derive_seed
+from cardwar.rng import derive_seed, game_seed
 from cardwar.variants import caravan
 
 __all__ = ["CaravanVectorEnv"]
@@ -59,8 +61,13 @@ class CaravanVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
 
     def __init__(self, num_envs: int, seat: int = 0, opponents: str = "heuristic",
-                 **options: Any) -> None:
+                 name: str = "caravan", **options: Any) -> None:
+        from cardwar.variants import variant
         from cardwar.variants.caravan import _batch, encoding
+
+        # (gymnasium.make_vec passes the registered environment's name along.)
+        if not isinstance(name, str) or variant(name) is not caravan:
+            raise ArgumentError(f"CaravanVectorEnv plays Caravan, got {name!r}")
 
         if isinstance(num_envs, bool) or not isinstance(num_envs, int):
             raise wrong_type("CaravanVectorEnv's num_envs", "an int", num_envs)
@@ -71,7 +78,7 @@ class CaravanVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         if opponents not in OPPONENTS:
             raise ArgumentError(f"the kernel plays the opponents {', '.join(OPPONENTS)}, "
                                 f"got {opponents!r}")
-        if not _numba_ready():
+        if not _compiled():
             raise RuntimeError("CaravanVectorEnv needs numba: pip install 'cardwar[fast]'")
         self.options = caravan.options(**options)
         self.seat = seat
@@ -168,6 +175,13 @@ class CaravanVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         return self._observation, {"action_mask": self._mask.copy(),
                                    "_action_mask": np.ones(self.num_envs, bool)}
 
+    def action_masks(self) -> Any:
+        """Return each sub-environment's legal ids now as booleans (a new array, one row
+        per sub-environment): what sb3-contrib's ``MaskablePPO`` calls."""
+        if not self._ready:
+            raise gymnasium.error.ResetNeeded("call reset() before action_masks()")
+        return self._mask != 0
+
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
         """Play the learner's id ``actions[i]`` in every sub-environment ``i`` whose game
         runs; deal the next game where the last step ended one (ignoring its id)."""
@@ -200,3 +214,10 @@ class CaravanVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             info["illegal_action"] = illegal.copy()
             info["_illegal_action"] = illegal.copy()
         return self._observation, rewards, terminated, truncated, info
+
+
+def _compiled() -> bool:
+    """Return whether numba compiles the kernels here (the ``fast`` extra)."""
+    from cardwar import _kernels
+
+    return _kernels.COMPILED
