@@ -169,3 +169,23 @@ def test_gymnasium_make_vec_makes_it_and_action_masks_are_booleans() -> None:
 def test_it_plays_caravan_only() -> None:
     with pytest.raises(ArgumentError, match="plays Caravan"):
         CaravanVectorEnv(2, name="war")
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_shaped_rewards_are_the_public_environments(seat: int) -> None:
+    # Game for game and step for step the same shaping rewards as CardwarEnv's, their
+    # payback when a game ends (illegal ids and truncations included) and a new tally
+    # for the next game.
+    ended, _ = check_against_sync(4, 260, seat, "heuristic", seed=60 + seat,
+                                  illegal_every=53, shaping="positions", shaping_scale=0.5)
+    assert ended >= 4
+    _, truncated = check_against_sync(3, 80, seat, "random", seed=7, max_turns=20,
+                                      opening_discard="never", shaping="positions")
+    assert truncated >= 3
+
+
+def test_bad_shaping_is_refused_as_the_public_environment_refuses_it() -> None:
+    with pytest.raises(ArgumentError, match="no shape 'cards'"):
+        CaravanVectorEnv(2, shaping="cards")
+    with pytest.raises(ArgumentError, match="without shaping"):
+        CaravanVectorEnv(2, shaping_scale=2.0)

@@ -48,6 +48,7 @@ from cardwar.encoding import TRUNCATIONS
 from cardwar.errors import ActionTypeError, ArgumentError, SeatError, wrong_type
 from cardwar.rng import derive_seed, game_seed
 from cardwar.variants import caravan
+from cardwar.variants.caravan.rules import SALE_MAX, SALE_MIN
 
 __all__ = ["CaravanVectorEnv"]
 
@@ -61,7 +62,8 @@ class CaravanVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
 
     def __init__(self, num_envs: int, seat: int = 0, opponents: str = "heuristic",
-                 name: str = "caravan", **options: Any) -> None:
+                 name: str = "caravan", shaping: str | None = None,
+                 shaping_scale: float = 1.0, **options: Any) -> None:
         from cardwar.variants import variant
         from cardwar.variants.caravan import _batch, encoding
 
@@ -80,6 +82,15 @@ class CaravanVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                                 f"got {opponents!r}")
         if not _compiled():
             raise RuntimeError("CaravanVectorEnv needs numba: pip install 'cardwar[fast]'")
+        from cardwar.rewards import Shaping
+
+        #: The shaped reward's name (``positions``), or None for the result alone.
+        self.shaping = shaping
+        if shaping is not None:  # checked as CardwarEnv checks it
+            self._scale = Shaping(caravan, shaping, shaping_scale).scale
+        elif shaping_scale != 1.0:
+            raise ArgumentError(f"shaping_scale {shaping_scale!r} without shaping: name a "
+                                "shape (positions)")
         self.options = caravan.options(**options)
         self.seat = seat
         self.opponents = opponents
@@ -127,6 +138,11 @@ class CaravanVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._observation = np.zeros((n, size), np.float32)
         self._mask = np.zeros((n, self.num_actions), np.int8)
         self._rewards = np.zeros(n, np.float64)
+        # The shaping of each sub-environment's game: where the seat stood at its start,
+        # the potential paid so far, and the sum of its shaping rewards.
+        self._start = np.zeros(n, np.float64)
+        self._potential = np.zeros(n, np.float64)
+        self._paid = np.zeros(n, np.float64)
         self._seeds = np.zeros(n, np.uint64)
 
     def _run(self, actions: Any) -> None:
@@ -172,6 +188,10 @@ class CaravanVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._run(np.zeros(self.num_envs, np.int64))
         self._over[:] = False
         self._ready = True
+        if self.shaping is not None:
+            self._start[:] = self._positions()
+            self._potential[:] = 0.0
+            self._paid[:] = 0.0
         return self._observation, {"action_mask": self._mask.copy(),
                                    "_action_mask": np.ones(self.num_envs, bool)}
 
@@ -208,12 +228,48 @@ class CaravanVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         terminated = (ended & ~truncated) | illegal
         rewards = np.where(illegal, -1.0, self._rewards)
         self._over = terminated | truncated
+        if self.shaping is not None:
+            rewards = rewards + self._shaped(restart, self._over)
         info: dict[str, Any] = {"action_mask": self._mask.copy(),
                                 "_action_mask": np.ones(self.num_envs, bool)}
         if illegal.any():
             info["illegal_action"] = illegal.copy()
             info["_illegal_action"] = illegal.copy()
         return self._observation, rewards, terminated, truncated, info
+
+
+    def _positions(self) -> Any:
+        """Return the ``positions`` shape of every game now, from the learner's seat
+        (:data:`cardwar.variants.caravan.REWARD_SHAPES`, computed alike on the arrays)."""
+        values = self._state["value"]
+        mine, theirs = (values[:, :3], values[:, 3:]) if self.seat == 0 else (
+            values[:, 3:], values[:, :3])
+        sells_mine = (mine >= SALE_MIN) & (mine <= SALE_MAX)
+        sells_theirs = (theirs >= SALE_MIN) & (theirs <= SALE_MAX)
+        won = (sells_mine & (~sells_theirs | (mine > theirs))).sum(axis=1)
+        lost = (sells_theirs & (~sells_mine | (theirs > mine))).sum(axis=1)
+        lead = (won - lost) / 3
+
+        def near(v: Any) -> Any:
+            return np.where(v > SALE_MAX, 0.0, np.minimum(v, SALE_MIN) / SALE_MIN)
+
+        near_mine, near_theirs = near(mine), near(theirs)
+        closer = ((near_mine[:, 0] + near_mine[:, 1] + near_mine[:, 2])
+                  - (near_theirs[:, 0] + near_theirs[:, 1] + near_theirs[:, 2])) / 3
+        return (lead + closer) / 2
+
+    def _shaped(self, restarted: Any, over: Any) -> Any:
+        """Return each game's shaping reward for the step just played (as
+        :class:`cardwar.rewards.Shaping` pays it) and keep the tallies: a game just dealt
+        starts its tally, one that ended pays every shaping reward back."""
+        measured = self._positions()
+        potential = self._scale * (measured - self._start)
+        shaped = np.where(over, -self._paid, potential - self._potential)
+        shaped = np.where(restarted, 0.0, shaped)
+        self._potential = np.where(over | restarted, 0.0, potential)
+        self._paid = np.where(restarted, 0.0, self._paid + shaped)
+        self._start = np.where(restarted, measured, self._start)
+        return shaped
 
 
 def _compiled() -> bool:
