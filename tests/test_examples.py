@@ -8,6 +8,7 @@ which the test extra leaves out, and are skipped where it is not installed.
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -50,7 +51,7 @@ def test_selfplay_policy_gives_masked_ids_nothing() -> None:
     example = load("selfplay_numpy")
     rng = np.random.default_rng(3)
     for _ in range(50):
-        weights, obs = rng.normal(size=(52, 330)), rng.random(330)
+        weights, obs = rng.normal(size=(52, 331)), rng.random(330)
         mask = (rng.random(52) < 0.1).astype(np.int8)
         mask[rng.integers(52)] = 1
         p = example.policy(weights, obs, mask)
@@ -96,3 +97,16 @@ def test_maskable_ppo_smoke(game: str, extra: list[str],
     assert all(0.0 <= report[when][o] <= 1.0
                for when in ("before", "after") for o in ("random", "heuristic"))
     assert f"{game}: trained against" in capsys.readouterr().out
+
+
+def test_plot_curves_draws_a_png(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib",
+                        reason="examples/plot_curves.py needs matplotlib (pip install matplotlib)")
+    example = load("plot_curves")
+    run = {"game": "caravan", "opponents": "random", "shaping": "positions",
+           "curve": [[1.0, 2048, -0.5], [2.0, 4096, 0.25]]}
+    curve = tmp_path / "caravan.json"
+    curve.write_text(json.dumps(run), encoding="utf-8")
+    output = tmp_path / "curves.png"
+    example.main([str(curve), "-o", str(output)])
+    assert output.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
