@@ -44,7 +44,7 @@ def win_rate(model: MaskablePPO, game: str, opponent: str, games: int) -> float:
         while not done:
             # A single made environment: the mask comes from the environment itself.
             action, _ = model.predict(observation, deterministic=True,
-                                      action_masks=env.unwrapped.action_masks())  # type: ignore[attr-defined]
+                                      action_masks=env.unwrapped.action_masks())
             observation, r, terminated, truncated, _ = env.step(action)
             reward += float(r)
             done = terminated or truncated
