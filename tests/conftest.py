@@ -86,6 +86,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture(autouse=True)
+def _no_terminal_width_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command fits its output to ``$COLUMNS`` when it is set: a shell that exports
+    it must not change what the tests see (a test that wants a width sets it)."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+
+
+@pytest.fixture(autouse=True)
 def _caches_emptied_for_mutmut_stats() -> None:
     """Under mutmut's stats run (``MUTANT_UNDER_TEST=stats``), every test starts with
     cardwar's caches empty, so that mutmut maps a cached function to every test that

@@ -181,13 +181,31 @@ def bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
 
 def test_play_says_when_an_opponent_compiles(bots: str, monkeypatch: pytest.MonkeyPatch,
                                              capsys: pytest.CaptureFixture[str]) -> None:
+    # numba's compile events (test_compile_notices_call_back_... above) start the notice;
+    # here the opponent's first move is what compiles, whatever the process compiled
+    # before: the moves made inside compile_notices, and what they say, are counted.
+    from contextlib import contextmanager
+
+    from cardwar.cli import play
     from cardwar.cli.play import _COMPILING
 
+    moves: list[int] = []
+
+    @contextmanager
+    def notices(started: Any, ended: Any = None) -> Any:
+        moves.append(len(moves))
+        if len(moves) == 1:  # the first move compiles
+            started()
+        yield
+
+    monkeypatch.setattr(play, "compile_notices", notices)
     monkeypatch.setattr("builtins.input", lambda prompt="": "q")
     assert cli.main(["play", "caravan", "--seed", "1", "--seat", "1",
                      "--opponent", f"{bots}:Compiling"]) == 0
     out = capsys.readouterr().out
+    assert moves  # every opponent move runs inside compile_notices
     assert out.count(_COMPILING.strip()) == 1  # said once, before the first move
+    assert out.index(_COMPILING.strip()) < out.index("your move")
 
 
 def test_play_interrupted_while_an_opponent_compiles_keeps_the_record(

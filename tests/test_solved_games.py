@@ -26,11 +26,12 @@ def _script() -> Any:
 
 def test_the_small_game_is_solved_and_the_agents_measured_exactly() -> None:
     script = _script()
-    game, equilibrium, curve = script.solve(script.GAME, 30)
-    # CFR+ converges: an exploitability that falls to a third of a percent of a game.
-    assert [it for it, _, _ in curve] == [1, 10, 30]
-    assert curve[-1][1] < curve[1][1] < curve[0][1]
-    assert curve[-1][1] < 1e-3
+    game, equilibrium, curve = script.solve(script.GAME, 10)
+    # CFR+ converges: an exploitability that falls from a sixth of a game to under a
+    # hundredth in ten iterations.
+    assert [it for it, _, _ in curve] == [1, 10]
+    assert curve[1][1] < curve[0][1]
+    assert curve[-1][1] < 1e-2
     # The agents, by OpenSpiel's exact best responses: the uniform player loses a sixth
     # of a game to a best response; cardwar's heuristic a third, as the first-action
     # player does; its search agent none.
@@ -41,4 +42,4 @@ def test_the_small_game_is_solved_and_the_agents_measured_exactly() -> None:
     assert measured["search"][0] == pytest.approx(0.0, abs=1e-9)
     # Against the (near) equilibrium an agent gets at most what the game is worth.
     for _, against in measured.values():
-        assert against <= 1e-3
+        assert against <= 1e-2

@@ -20,20 +20,19 @@ and the legality of an id is judged by the environment's own copy of the mask.
 ``action_masks()`` gives the masks as booleans, one row per sub-environment (what
 sb3-contrib's ``MaskablePPO`` asks a vectorised environment for).
 
->>> import numpy as np
 >>> from cardwar.caravan.vector import CaravanVectorEnv
 >>> envs = CaravanVectorEnv(4, opponents="random")
->>> observation, info = envs.reset(seed=3)
->>> observation.shape, info["action_mask"].shape
-((4, 1133), (4, 3419))
->>> ids = np.array([np.flatnonzero(row)[0] for row in info["action_mask"]])
->>> observation, reward, terminated, truncated, info = envs.step(ids)
->>> reward.tolist(), terminated.tolist()
-([0.0, 0.0, 0.0, 0.0], [False, False, False, False])
+>>> envs.observation_space.shape, int(envs.single_action_space.n)
+((4, 1133), 3419)
+
+Then ``observation, info = envs.reset(seed=3)`` deals four games, and
+``envs.step(ids)`` plays an id in each (``tests/test_vector.py`` runs it against the
+public environment, game for game; the kernel compiles on its first run).
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any, cast
 
 from cardwar._extras import need
@@ -45,7 +44,13 @@ with need("vector", "gymnasium"):
     from gymnasium.vector import AutoresetMode
 
 from cardwar.encoding import TRUNCATIONS
-from cardwar.errors import ActionTypeError, ArgumentError, SeatError, wrong_type
+from cardwar.errors import (
+    ActionTypeError,
+    ArgumentError,
+    ArgumentTypeError,
+    SeatError,
+    wrong_type,
+)
 from cardwar.rng import derive_seed, game_seed
 from cardwar.variants import caravan
 from cardwar.variants.caravan.rules import SALE_MAX, SALE_MIN
@@ -82,12 +87,20 @@ class CaravanVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                                 f"got {opponents!r}")
         if not _compiled():
             raise RuntimeError("CaravanVectorEnv needs numba: pip install 'cardwar[fast]'")
-        from cardwar.rewards import Shaping
-
         #: The shaped reward's name (``positions``), or None for the result alone.
         self.shaping = shaping
-        if shaping is not None:  # checked as CardwarEnv checks it
-            self._scale = Shaping(caravan, shaping, shaping_scale).scale
+        if shaping is not None:  # checked as cardwar.rewards.Shaping checks it
+            if not isinstance(shaping, str):
+                raise ArgumentTypeError(f"shape must be a str, got {shaping!r}")
+            if shaping not in caravan.REWARD_SHAPES:
+                raise ArgumentError(f"caravan has no shape {shaping!r}; its shapes: "
+                                    f"{', '.join(caravan.REWARD_SHAPES)}")
+            if (isinstance(shaping_scale, bool)
+                    or not isinstance(shaping_scale, (int, float))
+                    or not math.isfinite(shaping_scale) or shaping_scale <= 0):
+                raise ArgumentError(f"scale must be a finite positive number, got "
+                                    f"{shaping_scale!r}")
+            self._scale = float(shaping_scale)
         elif shaping_scale != 1.0:
             raise ArgumentError(f"shaping_scale {shaping_scale!r} without shaping: name a "
                                 "shape (positions)")

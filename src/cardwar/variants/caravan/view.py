@@ -125,7 +125,10 @@ def _caravans_text(caravans: object) -> str:
     """Return the six caravans in one short line: ``(A: 7H, B: -, ...)``."""
     if not isinstance(caravans, tuple):
         return repr(caravans)
-    return "(" + ", ".join(f"{'ABCDEF'[c]}: {car}" for c, car in enumerate(caravans)) + ")"
+    # (A repr never fails: a value built by hand may hold more than six.)
+    names = [("ABCDEF"[c] if c < 6 else str(c)) for c in range(len(caravans))]
+    return "(" + ", ".join(f"{name}: {car}" for name, car in zip(names, caravans,
+                                                                strict=True)) + ")"
 
 
 def _caravan_cell(c: int, car: Caravan, ascii: bool) -> str:
