@@ -20,7 +20,7 @@ def test_a_path_that_does_the_baselines_work_twice_measures_about_half() -> None
         play_naive_games(range(80))
         return play_naive_games(range(80))
 
-    ratios = guard.measure({"twice": twice}, repeats=3)
+    ratios = guard.measure({"twice": twice}, repeats=7)  # best of 7: one slow run is not enough
     assert 0.3 < ratios["twice"] < 0.7
 
 
