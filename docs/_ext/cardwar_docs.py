@@ -315,6 +315,46 @@ class TensorDirective(SphinxDirective):
         return [caption, table]
 
 
+def _played(directive: SphinxDirective, name: str, default_steps: int) -> tuple[Any, Any]:
+    """Return the variant named by a directive's argument and the record of the game its
+    options describe (``seed``, ``steps``, ``options``, ``deal``, ``agents``), played at
+    docs build by the game's agents."""
+    from cardwar import agents
+
+    try:
+        found = cardwar.variant(directive.arguments[0])
+    except KeyError as err:
+        raise directive.error(f"{name}: {err}") from None
+    pairs = (directive.options.get("options") or "").split()
+    opts = found.options(**dict(pair.split("=", 1) for pair in pairs))
+    seed = directive.options.get("seed", 0)
+    deal_text = directive.options.get("deal")
+    deal = None if deal_text is None else [p.split() for p in deal_text.split("|")]
+    kind = directive.options.get("agents", "heuristic")
+    seats = None
+    if not found.AUTOMATIC:
+        players = found.num_players(found.new_game(seed, opts, deal=deal))
+        seats = [agents.agent(kind, found.NAME, seed + s + 1) for s in range(players)]
+    record = agents.play(found, seats, seed, opts, deal=deal,
+                         max_steps=directive.options.get("steps", default_steps))
+    return found, record
+
+
+def _figure(directive: SphinxDirective, css_class: str, body: str,
+            modules: tuple[str, ...]) -> list[nodes.Node]:
+    """Return ``body`` as a figure with the directive's caption; the page is rebuilt when
+    one of ``modules`` (the code that drew it) changes."""
+    for module in modules:
+        source = inspect.getsourcefile(importlib.import_module(module))
+        if source:
+            directive.env.note_dependency(source)
+    html = f'<figure class="{css_class}">{body}'
+    caption = directive.options.get("caption")
+    if caption:
+        html += f"<figcaption>{_html_escape(caption)}</figcaption>"
+    return [nodes.raw("", html + "</figure>", format="html")]
+
+
 class PictureDirective(SphinxDirective):
     """Draw a position of the variant named by the argument with :func:`cardwar.svg.svg`,
     played at docs build from a seed (or an explicit ``deal``) by the game's agents, so
@@ -337,85 +377,35 @@ class PictureDirective(SphinxDirective):
     }
 
     def run(self) -> list[nodes.Node]:
-        from cardwar import agents, records
+        from cardwar import records
         from cardwar.svg import svg
 
-        try:
-            found = cardwar.variant(self.arguments[0])
-        except KeyError as err:
-            raise self.error(f"cardwar-picture: {err}") from None
-        pairs = (self.options.get("options") or "").split()
-        settings = dict(pair.split("=", 1) for pair in pairs)
-        opts = found.options(**settings)
-        seed = self.options.get("seed", 0)
-        deal_text = self.options.get("deal")
-        deal = None if deal_text is None else [p.split() for p in deal_text.split("|")]
-        kind = self.options.get("agents", "heuristic")
-        seats = None
-        if not found.AUTOMATIC:
-            players = found.num_players(found.new_game(seed, opts, deal=deal))
-            seats = [agents.agent(kind, found.NAME, seed + s + 1) for s in range(players)]
-        record = agents.play(found, seats, seed, opts, deal=deal,
-                             max_steps=self.options.get("steps", 0))
+        found, record = _played(self, "cardwar-picture", 0)
         state = list(records.iter_states(record))[-1]
         seat = self.options.get("seat")
         drawn = svg(state if seat is None else found.observe(state, seat))
-        # The picture comes from the code: rebuild the page when the drawing changes.
-        for module in ("cardwar.svg", type(state).__module__):
-            source = inspect.getsourcefile(importlib.import_module(module))
-            if source:
-                self.env.note_dependency(source)
-        html = f'<figure class="cardwar-picture">{drawn}'
-        caption = self.options.get("caption")
-        if caption:
-            html += f"<figcaption>{_html_escape(caption)}</figcaption>"
-        return [nodes.raw("", html + "</figure>", format="html")]
+        return _figure(self, "cardwar-picture", drawn, ("cardwar.svg", type(state).__module__))
 
 
 class ReplayDirective(SphinxDirective):
     """Embed the replay viewer (:mod:`cardwar.viewer`) of a short game of the variant
-    named by the argument, played at docs build from a seed by the game's agents.
+    named by the argument, played at docs build as ``cardwar-picture`` plays its game.
     Options: ``seed`` (default 0), ``steps`` (steps played, default 12), ``options``
-    (``NAME=VALUE`` pairs), ``agents`` (an agent kind, default ``heuristic``) and
-    ``caption``."""
+    (``NAME=VALUE`` pairs), ``deal``, ``agents`` (an agent kind, default ``heuristic``)
+    and ``caption``."""
 
     required_arguments = 1
     optional_arguments = 0
     has_content = False
     option_spec: ClassVar[dict[str, Any]] = {
-        "seed": directives.nonnegative_int,
-        "steps": directives.nonnegative_int,
-        "options": directives.unchanged,
-        "agents": directives.unchanged,
-        "caption": directives.unchanged,
-    }
+        key: value for key, value in PictureDirective.option_spec.items() if key != "seat"}
 
     def run(self) -> list[nodes.Node]:
-        from cardwar import agents
         from cardwar.viewer import viewer_html
 
-        try:
-            found = cardwar.variant(self.arguments[0])
-        except KeyError as err:
-            raise self.error(f"cardwar-replay: {err}") from None
-        pairs = (self.options.get("options") or "").split()
-        opts = found.options(**dict(pair.split("=", 1) for pair in pairs))
-        seed = self.options.get("seed", 0)
-        kind = self.options.get("agents", "heuristic")
-        seats = None
-        if not found.AUTOMATIC:
-            players = found.num_players(found.new_game(seed, opts))
-            seats = [agents.agent(kind, found.NAME, seed + s + 1) for s in range(players)]
-        record = agents.play(found, seats, seed, opts, max_steps=self.options.get("steps", 12))
-        for module in ("cardwar.viewer", "cardwar.svg"):
-            source = inspect.getsourcefile(importlib.import_module(module))
-            if source:
-                self.env.note_dependency(source)
-        html = f'<figure class="cardwar-replay">{viewer_html(record)}'
-        caption = self.options.get("caption")
-        if caption:
-            html += f"<figcaption>{_html_escape(caption)}</figcaption>"
-        return [nodes.raw("", html + "</figure>", format="html")]
+        _, record = _played(self, "cardwar-replay", 12)
+        return _figure(self, "cardwar-replay", viewer_html(record),
+                       ("cardwar.viewer", "cardwar.svg"))
 
 
 def _html_escape(text: str) -> str:
