@@ -105,6 +105,12 @@ def test_it_refuses_wrong_arguments() -> None:
             CaravanVectorEnv(2, seat)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match="random, heuristic"):
         CaravanVectorEnv(2, 0, "search")
+    for kinds in ([], ["random", "random"]):
+        with pytest.raises(ArgumentError, match="1 opponents are needed"):
+            CaravanVectorEnv(2, 0, kinds)
+    for kind in ("heuristic:2", "heuristic:x", "heuristic:"):
+        with pytest.raises(ArgumentError, match="heuristic:P"):
+            CaravanVectorEnv(2, 0, kind)
     envs = CaravanVectorEnv(2, opponents="random")
     with pytest.raises(gymnasium.error.ResetNeeded):
         envs.step(np.zeros(2, np.int64))
@@ -121,9 +127,9 @@ def test_it_refuses_wrong_arguments() -> None:
 
 
 def test_without_numba_it_says_which_extra_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardwar.variants.caravan import vector
+    from cardwar import _vector
 
-    monkeypatch.setattr(vector, "_compiled", lambda: False)
+    monkeypatch.setattr(_vector, "_compiled", lambda: False)
     with pytest.raises(RuntimeError, match=r"cardwar\[fast\]"):
         CaravanVectorEnv(2)
 
@@ -189,3 +195,15 @@ def test_bad_shaping_is_refused_as_the_public_environment_refuses_it() -> None:
         CaravanVectorEnv(2, shaping="cards")
     with pytest.raises(ArgumentError, match="without shaping"):
         CaravanVectorEnv(2, shaping_scale=2.0)
+
+
+def test_the_kernels_form_of_the_mixed_kind_is_mixed_agents_coin() -> None:
+    from cardwar import _vector
+    from cardwar.variants import caravan
+
+    half = _vector.opponent("heuristic:0.5", caravan)
+    assert (half.code, half.below) == (_vector.MIXED, 2**63)
+    assert _vector.opponent("heuristic:0", caravan).below == 0
+    assert _vector.opponent("heuristic:.1", caravan).below == 1844674407370955161
+    assert _vector.opponent("heuristic:1", caravan).code == _vector.HEURISTIC
+    assert repr(_vector.opponent("random", caravan)) == "Opponent('random')"

@@ -1,0 +1,305 @@
+"""What every game's Gymnasium vector environment on its compiled kernel shares (the
+``gymnasium`` and ``fast`` extras): the checks of its arguments, the seeding, the
+automatic reset, the refusal of illegal ids, the masks and the shaped rewards.
+
+Private: each game's ``vector`` module subclasses :class:`KernelVectorEnv`; it names no
+game. A subclass sets :attr:`KernelVectorEnv.game` (the variant module) and implements
+three methods: ``_allocate()`` (make its kernel's arrays, return the observation size
+and the number of ids), ``_run(actions)`` (advance every game as the kernel's
+``step_against`` does, see :meth:`KernelVectorEnv._run`) and ``_measure()`` (the shaped
+reward's measure of every game, if the game has shapes).
+
+A sub-environment ``i`` plays, game for game, what ``CardwarEnv(game, seat, opponents,
+**options)`` plays in a ``gymnasium.vector.SyncVectorEnv`` of ``num_envs`` of them, with
+the same seeds.
+"""
+
+from __future__ import annotations
+
+import fractions
+import math
+from types import ModuleType
+from typing import Any, ClassVar, cast
+
+from cardwar._extras import need
+
+with need("vector", "gymnasium"):
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+    from gymnasium.vector import AutoresetMode
+
+from cardwar.core import Termination
+from cardwar.encoding import TRUNCATIONS
+from cardwar.errors import (
+    ActionTypeError,
+    ArgumentError,
+    ArgumentTypeError,
+    SeatError,
+    wrong_type,
+)
+from cardwar.rng import derive_seed, game_seed
+
+__all__ = ["KernelVectorEnv", "Opponent"]
+
+#: The kinds of opponent the kernels play: ``random``, ``heuristic``, and ``heuristic:P``
+#: (:class:`cardwar.agents.MixedAgent`), each as :func:`cardwar.agents.agent` makes it.
+RANDOM, HEURISTIC, MIXED = 0, 1, 2
+
+#: MixedAgent's coin: one 64-bit word, which asks the heuristic when below ``p * 2**64``.
+_COIN = 1 << 64
+
+
+class Opponent:
+    """One opponent's kind for the kernel: ``code`` (:data:`RANDOM`, :data:`HEURISTIC` or
+    :data:`MIXED`) and, for ``MIXED``, ``below`` (the coin's words below which it asks
+    the heuristic: ``floor(p * 2**64)``, in [0, 2**64); ``heuristic:1`` is
+    ``HEURISTIC``, which plays the same)."""
+
+    __slots__ = ("below", "code", "kind")
+
+    def __init__(self, kind: str, code: int, below: int = 0) -> None:
+        self.kind, self.code, self.below = kind, code, below
+
+    def __repr__(self) -> str:
+        return f"Opponent({self.kind!r})"
+
+
+def opponent(kind: object, game: Any) -> Opponent:
+    """Return the kernel's form of the agent kind ``kind`` of ``game``; raise
+    :class:`~cardwar.errors.ArgumentError` for a kind the kernels do not play."""
+    if kind == "random":
+        return Opponent("random", RANDOM)
+    if kind == "heuristic":
+        return Opponent("heuristic", HEURISTIC)
+    if isinstance(kind, str) and kind.startswith("heuristic:"):
+        from cardwar.agents import agent
+        from cardwar.errors import AgentError
+
+        try:  # checked as the public environment checks it
+            agent(kind, game, 0)
+        except AgentError as err:
+            raise ArgumentError(str(err)) from None
+        p = fractions.Fraction(kind.partition(":")[2])
+        if p == 1:
+            return Opponent(kind, HEURISTIC)
+        return Opponent(kind, MIXED, math.floor(p * _COIN))
+    raise ArgumentError(f"the kernel plays the opponents random, heuristic and heuristic:P "
+                        f"(the heuristic with probability P), got {kind!r}")
+
+
+class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
+    """Many games of one variant, one seat in each played by the learner, the others by
+    cardwar's compiled players inside the kernel (see the module and each game's
+    ``vector`` module)."""
+
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
+    #: The variant module (set by each subclass).
+    game: ClassVar[ModuleType]
+
+    def __init__(self, num_envs: int, seat: int = 0, opponents: Any = "heuristic",
+                 name: str | None = None, shaping: str | None = None,
+                 shaping_scale: float = 1.0, **options: Any) -> None:
+        from cardwar.variants import variant
+
+        game = self.game
+        cls = type(self).__name__
+        # (gymnasium.make_vec passes the registered environment's name along.)
+        if name is not None and (not isinstance(name, str) or variant(name) is not game):
+            raise ArgumentError(f"{cls} plays {game.TITLE}, got {name!r}")
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int):
+            raise wrong_type(f"{cls}'s num_envs", "an int", num_envs)
+        if num_envs < 1:
+            raise ArgumentError(f"{cls} needs at least one game, got {num_envs}")
+        self.options = game.options(**options)
+        #: The number of seats of each game.
+        self.players = int(game.num_players(self.options))
+        if isinstance(seat, bool) or not isinstance(seat, int) or not (
+                0 <= seat < self.players):
+            raise SeatError(f"{game.TITLE}'s seats are 0 to {self.players - 1}, got "
+                            f"{seat!r}")
+        others = self.players - 1
+        if isinstance(opponents, (list, tuple)):
+            if len(opponents) != others:
+                raise ArgumentError(f"{others} opponents are needed (one per other seat), "
+                                    f"got {len(opponents)}")
+            kinds = list(opponents)
+        else:
+            kinds = [opponents] * others
+        #: Each seat's opponent (None at the learner's seat).
+        self.seats: tuple[Opponent | None, ...] = tuple(
+            None if s == seat else opponent(kinds[s - (s > seat)], game)
+            for s in range(self.players))
+        #: The shaped reward's name, or None for the result alone.
+        self.shaping = shaping
+        if shaping is not None:  # checked as cardwar.rewards.Shaping checks it
+            if not isinstance(shaping, str):
+                raise ArgumentTypeError(f"shape must be a str, got {shaping!r}")
+            if shaping not in game.REWARD_SHAPES:
+                raise ArgumentError(f"{game.NAME} has no shape {shaping!r}; its shapes: "
+                                    f"{', '.join(game.REWARD_SHAPES)}")
+            if (isinstance(shaping_scale, bool)
+                    or not isinstance(shaping_scale, (int, float))
+                    or not math.isfinite(shaping_scale) or shaping_scale <= 0):
+                raise ArgumentError(f"scale must be a finite positive number, got "
+                                    f"{shaping_scale!r}")
+        elif shaping_scale != 1.0:
+            raise ArgumentError(f"shaping_scale {shaping_scale!r} without shaping: name a "
+                                f"shape ({', '.join(game.REWARD_SHAPES)})")
+        self._scale = float(shaping_scale)
+        if not _compiled():
+            raise RuntimeError(f"{cls} needs numba: pip install 'cardwar[fast]'")
+        self.seat = seat
+        self.opponents = opponents
+        self.num_envs = n = num_envs
+        size, self.num_actions = self._allocate()
+        self.single_observation_space = spaces.Box(-np.inf, np.inf, (size,), np.float32)
+        self.single_action_space = spaces.Discrete(self.num_actions)
+        self.observation_space = spaces.Box(-np.inf, np.inf, (n, size), np.float32)
+        self.action_space = spaces.MultiDiscrete(np.full(n, self.num_actions))
+        self._masters = np.zeros(n, np.uint64)
+        self._episodes = np.zeros(n, np.int64)
+        #: What the kernel does in each game: 0 step it, 1 deal it anew from its seed in
+        #: ``_seeds``, 2 play nothing (the learner lost it by an illegal id).
+        self._restart = np.zeros(n, np.uint8)
+        self._seeds = np.zeros(n, np.uint64)
+        self._over = np.zeros(n, bool)
+        self._ready = False
+        #: Written by ``_run``: observations (a new array each time), masks, the learner's
+        #: rewards, and each game's termination code (0 while it runs).
+        self._observation = np.zeros((n, size), np.float32)
+        self._mask = np.zeros((n, self.num_actions), np.int8)
+        self._rewards = np.zeros(n, np.float64)
+        # The shaping of each sub-environment's game: where the seat stood at its start,
+        # the potential paid so far, and the sum of its shaping rewards.
+        self._start = np.zeros(n, np.float64)
+        self._potential = np.zeros(n, np.float64)
+        self._paid = np.zeros(n, np.float64)
+
+    # What a subclass implements.
+
+    def _allocate(self) -> tuple[int, int]:  # pragma: no cover - every subclass has one
+        """Make the kernel's arrays; return the observation's size and the number of ids."""
+        raise NotImplementedError
+
+    def _run(self, actions: Any) -> None:  # pragma: no cover - every subclass has one
+        """Advance every game ``g`` by one step of the learner, as the kernel's
+        ``step_against``: if ``_restart[g]`` is 1, deal the game of ``_seeds[g]`` anew
+        (its players' generators from their start); if 2, play nothing in it; else, if
+        it runs, play the learner's id ``actions[g]`` (legal: checked here). Then the
+        other seats play until the learner is to move or the game ends. Write into a new
+        ``_observation`` array (the one returned), ``_mask`` (all 0 once a game is
+        over), ``_rewards`` (the learner's returns when its game ended on this step,
+        else 0), for every game but a finished one not restarted."""
+        raise NotImplementedError
+
+    def _ended(self) -> Any:  # pragma: no cover - every subclass has one
+        """Return each game's termination code now (0 while it runs), an index into
+        :meth:`_terminations`."""
+        raise NotImplementedError
+
+    def _terminations(self) -> tuple[Termination | None, ...]:  # pragma: no cover
+        """Return what each of the kernel's termination codes means (None for 0: the game
+        runs), as the game's ``_batch.TERMINATIONS``."""
+        raise NotImplementedError
+
+    def _measure(self) -> Any:  # pragma: no cover - every game with shapes has one
+        """Return the shape :attr:`shaping` of every game now, from the learner's seat,
+        computed as :data:`REWARD_SHAPES` computes it on a state."""
+        raise NotImplementedError
+
+    # The environment.
+
+    def reset(self, *, seed: int | list[int] | None = None,
+              options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
+        """Deal a game in every sub-environment: with ``seed`` an int, sub-environment
+        ``i``'s game is that of ``seed + i`` (as ``SyncVectorEnv`` seeds its
+        environments), with a list, of its seed; then each later game of a
+        sub-environment is the next of its first seed, as ``CardwarEnv`` deals them."""
+        super().reset(seed=seed if isinstance(seed, int) else None)
+        if seed is None:
+            seeds = [int(self.np_random.integers(0, 2**63)) for _ in range(self.num_envs)]
+        elif isinstance(seed, int) and not isinstance(seed, bool):
+            seeds = [seed + i for i in range(self.num_envs)]
+        else:
+            seeds = list(cast(list[int], seed))
+            if len(seeds) != self.num_envs:
+                raise ArgumentError(f"reset needs {self.num_envs} seeds, got {len(seeds)}")
+        self._masters[:] = [game_seed(x) for x in seeds]
+        self._episodes[:] = 0
+        self._seeds[:] = self._masters
+        self._restart[:] = 1
+        self._run(np.zeros(self.num_envs, np.int64))
+        self._over[:] = False
+        self._ready = True
+        if self.shaping is not None:
+            self._start[:] = self._measure()
+            self._potential[:] = 0.0
+            self._paid[:] = 0.0
+        return self._observation, {"action_mask": self._mask.copy(),
+                                   "_action_mask": np.ones(self.num_envs, bool)}
+
+    def action_masks(self) -> Any:
+        """Return each sub-environment's legal ids now as booleans (a new array, one row
+        per sub-environment): what sb3-contrib's ``MaskablePPO`` calls."""
+        if not self._ready:
+            raise gymnasium.error.ResetNeeded("call reset() before action_masks()")
+        return self._mask != 0
+
+    def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
+        """Play the learner's id ``actions[i]`` in every sub-environment ``i`` whose game
+        runs; deal the next game where the last step ended one (ignoring its id). An
+        illegal id loses the game on the spot (reward -1, terminated,
+        ``info["illegal_action"]``)."""
+        if not self._ready:
+            raise gymnasium.error.ResetNeeded("call reset() before step()")
+        ids = np.asarray(actions)
+        if ids.shape != (self.num_envs,) or ids.dtype.kind not in "iu":
+            raise ActionTypeError(f"actions must be {self.num_envs} integer ids, got an array "
+                                  f"of shape {ids.shape} and type {ids.dtype}")
+        played = np.ascontiguousarray(ids, dtype=np.int64)
+        restart = self._over
+        running = ~restart
+        inside = (played >= 0) & (played < self.num_actions)
+        legal = self._mask[np.arange(self.num_envs), np.where(inside, played, 0)] != 0
+        illegal = running & ~(inside & legal)
+        for i in np.flatnonzero(restart):
+            self._episodes[i] += 1
+            self._seeds[i] = derive_seed(int(self._masters[i]), int(self._episodes[i]))
+        self._restart[:] = np.where(restart, 1, np.where(illegal, 2, 0))
+        self._run(played)
+        codes = self._ended()
+        truncating = np.array([t in TRUNCATIONS for t in self._terminations()])
+        ended = (codes != 0) & running & ~illegal
+        truncated = ended & truncating[codes]
+        terminated = (ended & ~truncated) | illegal
+        rewards = np.where(illegal, -1.0, self._rewards)
+        self._over = terminated | truncated
+        if self.shaping is not None:
+            rewards = rewards + self._shaped(restart, self._over)
+        info: dict[str, Any] = {"action_mask": self._mask.copy(),
+                                "_action_mask": np.ones(self.num_envs, bool)}
+        if illegal.any():
+            info["illegal_action"] = illegal.copy()
+            info["_illegal_action"] = illegal.copy()
+        return self._observation, rewards, terminated, truncated, info
+
+    def _shaped(self, restarted: Any, over: Any) -> Any:
+        """Return each game's shaping reward for the step just played (as
+        :class:`cardwar.rewards.Shaping` pays it) and keep the tallies: a game just dealt
+        starts its tally, one that ended pays every shaping reward back."""
+        measured = self._measure()
+        potential = self._scale * (measured - self._start)
+        shaped = np.where(over, -self._paid, potential - self._potential)
+        shaped = np.where(restarted, 0.0, shaped)
+        self._potential = np.where(over | restarted, 0.0, potential)
+        self._paid = np.where(restarted, 0.0, self._paid + shaped)
+        self._start = np.where(restarted, measured, self._start)
+        return shaped
+
+
+def _compiled() -> bool:
+    """Return whether numba compiles the kernels here (the ``fast`` extra)."""
+    from cardwar import _kernels
+
+    return _kernels.COMPILED
