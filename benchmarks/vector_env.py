@@ -1,13 +1,15 @@
-"""Print how many environment steps per CPU-second ``cardwar.caravan.vector.CaravanVectorEnv``
-takes (one step: the learner's id in every sub-environment, the opponent's answer in the
-compiled kernel, the observations, masks, rewards and automatic resets), against a
-``gymnasium.vector.SyncVectorEnv`` of ``cardwar.gymnasium.CardwarEnv``, which plays the
-same games, as a ratio measured in one run.
+"""Print how many environment steps per CPU-second a game's vector environment on its
+compiled kernel (the variant's ``VECTOR_ENV``: ``cardwar.caravan.vector.CaravanVectorEnv``
+and the others) takes (one step: the learner's id in every sub-environment, the
+opponents' answers in the compiled kernel, the observations, masks, rewards and
+automatic resets), against a ``gymnasium.vector.SyncVectorEnv`` of
+``cardwar.gymnasium.CardwarEnv``, which plays the same games, as a ratio measured in one run.
 
 Run it from the repository root (the ``fast`` and ``gymnasium`` extras)::
 
-    .venv/bin/python benchmarks/vector_env.py                      # 256 environments
+    .venv/bin/python benchmarks/vector_env.py                      # Caravan, 256 environments
     .venv/bin/python benchmarks/vector_env.py --envs 1024 --opponents random
+    .venv/bin/python benchmarks/vector_env.py --game arneson
 
 The learner draws a uniform legal id per sub-environment (``batch.random_legal_ids``),
 inside the timed loop, whose time (``time.process_time``) is all counted. The rounds
@@ -17,6 +19,7 @@ alternate the two; the best of each is kept.
 from __future__ import annotations
 
 import argparse
+import importlib
 import time
 from typing import Any
 
@@ -25,7 +28,7 @@ import numpy as np
 
 from cardwar import batch
 from cardwar.gymnasium import CardwarEnv
-from cardwar.variants.caravan.vector import CaravanVectorEnv
+from cardwar.variants import variant
 
 
 def time_env(envs: Any, steps: int, seed: int) -> float:
@@ -45,21 +48,26 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=200, help="steps per round")
     parser.add_argument("--sync-envs", type=int, default=8, help="SyncVectorEnv's")
     parser.add_argument("--rounds", type=int, default=3, help="timed rounds (best kept)")
-    parser.add_argument("--opponents", default="heuristic", choices=("random", "heuristic"))
+    parser.add_argument("--opponents", default="heuristic",
+                        help="random, heuristic or heuristic:P")
+    parser.add_argument("--game", default="caravan", help="a variant with VECTOR_ENV")
     args = parser.parse_args()
-    fast = CaravanVectorEnv(args.envs, opponents=args.opponents)
+    game = variant(args.game)
+    module, _, name = getattr(game, "VECTOR_ENV", "").partition(":")
+    vector_env = getattr(importlib.import_module(module), name)
+    fast = vector_env(args.envs, opponents=args.opponents)
     slow = gymnasium.vector.SyncVectorEnv(
-        [lambda: CardwarEnv("caravan", opponents=args.opponents)
+        [lambda: CardwarEnv(game.NAME, opponents=args.opponents)
          for _ in range(args.sync_envs)])
     time_env(fast, 5, 0)  # compiled (or loaded from numba's cache) first
     best_fast = best_slow = 0.0
     for r in range(args.rounds):
         best_fast = max(best_fast, time_env(fast, args.steps, r + 1))
         best_slow = max(best_slow, time_env(slow, args.steps // 4, r + 1))
-    print(f"Caravan against the {args.opponents} player, environment steps per CPU-second "
-          f"(best of {args.rounds} rounds):")
-    print(f"  CaravanVectorEnv ({args.envs} environments): {best_fast:12,.0f}")
-    print(f"  SyncVectorEnv of CardwarEnv ({args.sync_envs}):     {best_slow:12,.0f}")
+    print(f"{game.TITLE} against the {args.opponents} player, environment steps per "
+          f"CPU-second (best of {args.rounds} rounds):")
+    print(f"  {name} ({args.envs} environments): {best_fast:12,.0f}")
+    print(f"  SyncVectorEnv of CardwarEnv ({args.sync_envs}): {best_slow:12,.0f}")
     print(f"  ratio: {best_fast / best_slow:.1f}")
 
 
