@@ -118,6 +118,10 @@ def _points(observation: Observation) -> float:
 #: best other score.
 REWARD_SHAPES = {"points": _points}
 
+#: The Gymnasium vector environment of the game on its compiled kernel, as an entry point
+#: (``gymnasium.make_vec(..., vectorization_mode="vector_entry_point")``).
+VECTOR_ENV = "cardwar.variants.generals.vector:GeneralsVectorEnv"
+
 #: The module of the game's batch engine, which :mod:`cardwar.batch` imports when it is
 #: first used (the ``fast`` extra's compiled kernel, and the same games through ``step``).
 BATCH_ENGINE = "cardwar.variants.generals._batch"
@@ -136,6 +140,7 @@ __all__ = [
     "SQUAD_DONE",
     "STEP_NAME",
     "TITLE",
+    "VECTOR_ENV",
     "Action",
     "Battle",
     "Challenge",

@@ -50,8 +50,8 @@ from cardwar._kernels import (
     borrowed,
 )
 
-__all__ = ["HEURISTIC", "OUT_SIZE", "RANDOM", "TERM_NONE", "play_games", "reset_games",
-           "step_games"]
+__all__ = ["HEURISTIC", "MIXED", "OUT_SIZE", "RANDOM", "TERM_NONE", "play_games", "reset_games",
+           "step_against", "step_games"]
 
 # The kernel's own termination codes; the glue module maps them to Termination values.
 TERM_NONE = 0  # still running (cut by max_steps)
@@ -1078,3 +1078,141 @@ def play_games(seeds: U64, cfg: I64, deck: I16, halves: I16, half_len: I64, valu
                        np.ascontiguousarray(value, dtype=np.int64), steps, winner,
                        termination, scores)
     return steps, winner, termination, scores
+
+
+# --- one learner's seat against compiled opponents (the vector environment) -------------
+
+# The opponents' kinds of the vector environment: RANDOM, HEURISTIC, and the heuristic
+# with a probability (cardwar.agents.MixedAgent).
+MIXED = 2
+
+
+@_inline
+def _opponent(seat: int, kind: int, below: np.uint64, cfg: I64, deck: I16, halves: I16,
+              half_len: I64, value: I64, masks: U64, seats: I64, kills: I64, reserve: I16,
+              game: I64, rng: U64, work: I16, cards: I64, legal: I64, scores: I64,
+              flags: I64, keys: U64, counters: U64) -> None:
+    """Play the decision of ``seat``, an opponent of kind ``kind`` (RANDOM, HEURISTIC or
+    MIXED, whose coin asks the heuristic when its word is below ``below``), drawing from
+    the generator of key ``keys[seat]``, as _play_game's players do."""
+    hand = masks[HANDS, seat]
+    heuristic = kind == HEURISTIC
+    if kind == MIXED:
+        # MixedAgent: one word from its generator before each choice.
+        counters[seat] += _ONE
+        heuristic = _mix64(keys[seat] + counters[seat] * _GAMMA) < below
+    if game[CLAIMANT] >= 0:
+        aces = hand & ~masks[REVEALED, seat] & ACES
+        m = _list(aces, legal)
+        if heuristic:
+            i = np.int64(0)
+        else:
+            counters[seat] += _ONE
+            i = np.int64(_below(keys[seat], counters[seat], m + 1))
+        _claim(seat, legal[i] if i < m else -1, cfg, deck, halves, half_len, value, masks,
+               seats, kills, reserve, game, rng, work, scores, flags)
+    elif game[SIDES] == 0:
+        m = _choices(seat, cfg, masks, legal)
+        if heuristic:
+            i = np.int64(0)
+        else:
+            counters[seat] += _ONE
+            i = np.int64(_below(keys[seat], counters[seat], m))
+        _side_with(seat, legal[i], cfg, seats, game)
+    else:
+        held = _list(hand, cards)
+        if heuristic:
+            squad = _strongest(value, cards, held)
+        else:
+            low, top = _squad_sizes(cfg, held)
+            m = 0
+            for size in range(low, top + 1):
+                m += _choose(held, size)
+            counters[seat] += _ONE
+            squad = _squad_at(np.int64(_below(keys[seat], counters[seat], m)), cfg, cards,
+                              held)
+        _lay(seat, squad, cfg, deck, halves, half_len, value, masks, seats, kills, reserve,
+             game, rng, work, scores, flags)
+
+
+@_jit
+def step_against(actions: I64, restart: U8, seeds: U64, learner: int, cfg: I64, kinds: I64,
+                 below: U64, ob: F64, deck: I16, halves: I16, half_len: I64, value: I64,
+                 index_of: I64, pos_of: I64, masks: U64, seats: I64, kills: I64,
+                 reserve: I16, game: I64, rng: U64, scores: I64, partial: I64, work: I16,
+                 flags: I64, legal: I64, cards: I64, keys: U64, counters: U64,
+                 observation: Any, mask: U8, rewards: F64) -> None:
+    """Advance every game ``g`` by one step of the seat ``learner``: if ``restart[g]`` is
+    1, deal the game of ``seeds[g]`` anew (its players' generators from their start); if
+    it is 2, play nothing in it; else, if it runs, play the learner's id ``actions[g]``
+    (legal: the caller checked), a whole action or a card towards its squad, as
+    step_games does. Then the other seats, each of the kind ``kinds[seat]`` (RANDOM,
+    HEURISTIC or MIXED with the coin's bound ``below[seat]``), play until the learner is to
+    move or the game ends. Write the learner's reward (its returns when the game ended on
+    this step, else 0), its observation (``float32``, with its squad cards picked so far)
+    and its mask (all 0 once the game is over), for every game but a finished one not
+    restarted, which is left as it is, its reward 0."""
+    actions, restart, seeds = borrowed(actions), borrowed(restart), borrowed(seeds)
+    cfg, kinds, below, ob = borrowed(cfg), borrowed(kinds), borrowed(below), borrowed(ob)
+    deck, halves, half_len = borrowed(deck), borrowed(halves), borrowed(half_len)
+    value, index_of, pos_of = borrowed(value), borrowed(index_of), borrowed(pos_of)
+    masks, seats, kills = borrowed(masks), borrowed(seats), borrowed(kills)
+    reserve, game, rng, scores = borrowed(reserve), borrowed(game), borrowed(rng), borrowed(
+        scores)
+    partial, work, flags = borrowed(partial), borrowed(work), borrowed(flags)
+    legal, cards, keys, counters = borrowed(legal), borrowed(cards), borrowed(keys), borrowed(
+        counters)
+    observation, mask, rewards = borrowed(observation), borrowed(mask), borrowed(rewards)
+    n = cfg[CFG_PLAYERS]
+    for g in range(actions.shape[0]):
+        rewards[g] = 0.0
+        if restart[g] == 1:
+            for s in range(n):
+                keys[g, s] = _agent_key(seeds[g], s)
+                counters[g, s] = _ZERO
+            _new_game(seeds[g], cfg, deck, halves, half_len, value, masks[g], seats[g],
+                      kills[g], reserve[g], game[g], rng[g], work, scores[g], flags)
+            partial[g, :] = 0
+        elif game[g, TERM] != TERM_NONE:
+            continue
+        elif restart[g] != 2:
+            a = actions[g]
+            if a < ID_PASS:
+                _claim(learner, a - ID_CLAIM, cfg, deck, halves, half_len, value, masks[g],
+                       seats[g], kills[g], reserve[g], game[g], rng[g], work, scores[g],
+                       flags)
+            elif a == ID_PASS:
+                _claim(learner, -1, cfg, deck, halves, half_len, value, masks[g], seats[g],
+                       kills[g], reserve[g], game[g], rng[g], work, scores[g], flags)
+            elif a < ID_PICK:
+                _side_with(learner, (a - ID_CHALLENGE) % 4, cfg, seats[g], game[g])
+            else:
+                picked = partial[g, PICKED]
+                if a < ID_DONE:
+                    partial[g, PICKED + 1 + picked] = a - ID_PICK
+                    picked += 1
+                    partial[g, PICKED] = picked
+                if a == ID_DONE or picked == _squad_max(cfg, masks[g], learner):
+                    squad = _ZERO
+                    for i in range(picked):
+                        squad |= _bit(pos_of[partial[g, PICKED + 1 + i]])
+                    partial[g, PICKED] = 0
+                    _lay(learner, squad, cfg, deck, halves, half_len, value, masks[g],
+                         seats[g], kills[g], reserve[g], game[g], rng[g], work, scores[g],
+                         flags)
+        while game[g, TERM] == TERM_NONE:
+            seat = _to_act(cfg, masks[g], seats[g], game[g])
+            if seat == learner:
+                break
+            _opponent(seat, kinds[seat], below[seat], cfg, deck, halves, half_len, value,
+                      masks[g], seats[g], kills[g], reserve[g], game[g], rng[g], work, cards,
+                      legal, scores[g], flags, keys[g], counters[g])
+        if game[g, TERM] != TERM_NONE and restart[g] == 0:
+            # The learner's returns (encoding.returns), as step_games gives them.
+            if cfg[CFG_PLACES]:
+                rewards[g] = 1.0 - 2.0 * (seats[g, PLACE, learner] - 1) / (n - 1)
+            elif game[g, WINNERS] != 0:
+                rewards[g] = 1.0 if game[g, WINNERS] & (1 << learner) else -1.0
+        _observe(learner, cfg, ob, index_of, masks[g], seats[g], kills[g], game[g],
+                 partial[g], observation[g])
+        _mask(g, learner, cfg, index_of, pos_of, masks, seats, game, partial, legal, mask)
