@@ -18,6 +18,7 @@ import numpy as np
 from cardwar import batch
 from cardwar.core import OptionError
 from cardwar.errors import ArgumentError, SeatError
+from cardwar.gymnasium import CardwarEnv
 from cardwar.variants.generals import _batch_numba as generals_kernel
 from cardwar.variants.generals.vector import GeneralsVectorEnv
 from tests import support_vector
@@ -57,7 +58,8 @@ def test_two_players_play_what_the_public_environment_plays(seat: int, opponents
     (0, ["random", "heuristic", "heuristic:0.5"], {"target": 60}),
     (1, ["heuristic:0.5", "random", "heuristic"], {"target": 60}),
     (2, "heuristic:0.75", {"target": 60, "claim_cards": 2}),
-    (3, ["heuristic", "heuristic:0.5", "random"], {"target": 60, "first_dealer": 3}),
+    (3, ["heuristic:1", "heuristic:0.5", "heuristic:0"], {"target": 60,
+                                                         "first_dealer": 3}),
     # The first to finish wins, or partnerships.
     (2, "random", {"places": False, "target": 50}),
     (3, ["random", "heuristic:0.5", "heuristic"], {"four_player": "partnership",
@@ -86,6 +88,27 @@ def test_a_draw_pays_nothing() -> None:
         _, reward, terminated, _, info = envs.step(np.argmax(info["action_mask"], axis=1))
         rewards += reward[terminated].tolist()
     assert 0.0 in rewards
+
+
+def test_a_game_over_before_the_learner_decides_is_lost_at_its_next_step() -> None:
+    # Four players without places: the game of seed 0 ends in the first battle, between
+    # two opponents, before seat 0 decides anything. CardwarEnv's reset returns it over.
+    options: dict[str, Any] = {"players": 4, "places": False, "claim_cards": 0, "target": 1}
+    public = CardwarEnv("generals", 0, "random", **options)
+    public.reset(seed=0)
+    assert public.table.over
+    envs = GeneralsVectorEnv(2, 0, "random", **options)
+    observation, info = envs.reset(seed=[0, 1])
+    assert np.array_equal(observation[0], public.table.observation(0))
+    assert not info["action_mask"][0].any()
+    assert info["action_mask"][1].any()
+    ids = np.array([0, int(np.argmax(info["action_mask"][1]))])
+    _, reward, terminated, truncated, info = envs.step(ids)
+    assert (reward[0], terminated[0], truncated[0]) == (-1.0, True, False)
+    assert info["illegal_action"].tolist() == [True, False]
+    _, reward, terminated, _, info = envs.step(ids)  # the next game is dealt
+    assert (reward[0], terminated[0]) == (0.0, False)
+    assert info["action_mask"][0].any()
 
 
 def test_the_rewards_are_each_seats_place_or_result() -> None:
