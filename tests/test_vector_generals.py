@@ -12,8 +12,11 @@ import pytest
 
 pytest.importorskip("gymnasium")
 
+import attrs
 import gymnasium
 import numpy as np
+from hypothesis import given, reject
+from hypothesis import strategies as st
 
 from cardwar import batch
 from cardwar.core import OptionError
@@ -23,6 +26,7 @@ from cardwar.variants.generals import _batch_numba as generals_kernel
 from cardwar.variants.generals.vector import GeneralsVectorEnv
 from tests import support_vector
 from tests.support_batch import run_as_python
+from tests.support_generals import generals_options
 
 #: Options under which equal scores at the target, a draw (reward 0), are common: a deck
 #: of Twos and Threes, one card each, equal sums returned to their owners.
@@ -72,6 +76,25 @@ def test_four_players_play_what_the_public_environment_plays(seat: int, opponent
     ended, _ = check_against_sync(4, 150, seat, opponents, seed=50 + seat, illegal_every=41,
                                   players=4, **options)
     assert ended >= 6
+
+
+#: The opponents' kinds the drawn games mix.
+KINDS = ("random", "heuristic", "heuristic:0.5", "heuristic:0.2")
+
+
+@given(options=generals_options(), seed=st.integers(0, 2**63), data=st.data())
+def test_any_options_seat_and_opponents_play_what_the_public_environment_plays(
+        options: Any, seed: int, data: st.DataObject) -> None:
+    seat = data.draw(st.integers(0, options.players - 1))
+    opponents = [data.draw(st.sampled_from(KINDS)) for _ in range(options.players - 1)]
+    shaping = data.draw(st.sampled_from((None, "points")))
+    kwargs = {f.name: getattr(options, f.name) for f in attrs.fields(type(options))}
+    try:
+        check_against_sync(2, 25, seat, opponents, seed, 11, shaping=shaping, **kwargs)
+    except gymnasium.error.ResetNeeded:
+        # A game over before the learner's first decision, which CardwarEnv cannot step
+        # (see test_a_game_over_before_the_learner_decides_is_lost_at_its_next_step).
+        reject()
 
 
 def test_reduced_decks_and_large_targets_play_alike() -> None:
