@@ -82,6 +82,10 @@ from cardwar.variants.arneson.view import (
 #: holds.
 REWARD_SHAPES = {"cards": _shaping.cards}
 
+#: The Gymnasium vector environment of the game on its compiled kernel, as an entry point
+#: (``gymnasium.make_vec(..., vectorization_mode="vector_entry_point")``).
+VECTOR_ENV = "cardwar.variants.arneson.vector:ArnesonVectorEnv"
+
 #: The module of the game's batch engine, which :mod:`cardwar.batch` imports when it is
 #: first used (the ``fast`` extra's compiled kernel, and the same games through ``step``).
 BATCH_ENGINE = "cardwar.variants.arneson._batch"
@@ -98,6 +102,7 @@ __all__ = [
     "SIMULTANEOUS",
     "STEP_NAME",
     "TITLE",
+    "VECTOR_ENV",
     "ArnesonHeuristic",
     "ArnesonSearch",
     "BattleRecord",

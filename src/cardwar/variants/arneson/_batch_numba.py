@@ -56,8 +56,8 @@ from cardwar.variants._battle._batch_numba import (
     _take,
 )
 
-__all__ = ["HEURISTIC", "OBSERVATION_SIZE", "RANDOM", "TERM_NONE", "play_games",
-           "reset_games", "step_games"]
+__all__ = ["HEURISTIC", "MIXED", "OBSERVATION_SIZE", "RANDOM", "TERM_NONE", "play_games",
+           "reset_games", "step_against", "step_games"]
 
 # The kernel's own termination codes; the glue module maps them to Termination values.
 TERM_NONE = 0  # still running (cut by max_steps)
@@ -523,3 +523,88 @@ def step_games(actions: I64, cfg: I64, ob: F64, rank: I64, cards: I16,
             rewards[g, 1 - winner] = -1.0
         _refresh(g, cfg, ob, cards, ints, out, observation, mask)
     return -1
+
+
+# --- one learner's seat against the kernel's players (the vector environment) -------------
+
+#: The player :class:`cardwar.agents.MixedAgent` makes of the heuristic (the agent kind
+#: ``heuristic:P``): a coin, then the heuristic's card or a random one.
+MIXED = 2
+
+
+@_jit
+def step_against(actions: I64, restart: U8, seeds: U64, learner: int, cfg: I64, ob: F64,
+                 below: U64, deck: I16, rank: I64, order: I64, work: I16, cards: I16,
+                 table: I16, legal: I64, ints: I64, rng: U64, out: I64, agent_key: U64,
+                 agent_counter: U64, row: F64, observation: Any, mask: Any,
+                 rewards: Any) -> None:
+    """Advance every game ``g`` by one step of the seat ``learner``: if ``restart[g]`` is
+    1, deal the game of ``seeds[g]`` anew (its players' generators from their start); if
+    it is 2, play nothing in it; else, if it runs, play the learner's card index
+    ``actions[g]`` (legal: the caller checked). Then the other seat, the player
+    ``cfg[CFG_POLICY_0 + seat]`` (:data:`RANDOM`, drawing from the generator of key
+    ``agent_key[g, seat]``; :data:`HEURISTIC`; or :data:`MIXED`, which first draws a word
+    from that generator and plays the heuristic's card when it is below
+    ``below[seat]``, else a random card drawn next), chooses until the learner is to
+    choose or the game ends: seat 0 chooses first in every round, so against a learner
+    in seat 1 the other seat commits its hidden card before the learner is asked. Write
+    the learner's reward (its returns when the game ended on this step, else 0), its
+    observation (``float32``, through the ``float64`` row ``row``) and its mask (``int8``,
+    all 0 once the game is over), for every game but a finished one not restarted, which
+    is left as it is, its reward 0."""
+    actions, restart, seeds = borrowed(actions), borrowed(restart), borrowed(seeds)
+    cfg, ob, below, deck = borrowed(cfg), borrowed(ob), borrowed(below), borrowed(deck)
+    rank, order, work, cards = borrowed(rank), borrowed(order), borrowed(work), borrowed(cards)
+    table, legal, ints, rng = borrowed(table), borrowed(legal), borrowed(ints), borrowed(rng)
+    out, agent_key = borrowed(out), borrowed(agent_key)
+    agent_counter, row = borrowed(agent_counter), borrowed(row)
+    observation, mask, rewards = borrowed(observation), borrowed(mask), borrowed(rewards)
+    for g in range(actions.shape[0]):
+        rewards[g] = 0.0
+        if restart[g] == 1:
+            _deal(seeds[g], deck, cfg, work, cards[g], ints[g], rng[g], out[g])
+            agent_key[g, 0] = _agent_key(seeds[g], 0)
+            agent_key[g, 1] = _agent_key(seeds[g], 1)
+            agent_counter[g, 0] = 0
+            agent_counter[g, 1] = 0
+        elif out[g, 1] != TERM_NONE:
+            continue
+        # The learner's card first (when it has one to play), then the other seat's, one
+        # choice per pass (so that the round's resolution is compiled once).
+        pending = restart[g] == 0
+        while out[g, 1] == TERM_NONE:
+            seat = out[g, 0]
+            if pending:
+                card = actions[g]
+                pending = False
+            elif seat == learner:
+                break
+            else:
+                # ARNESON-CHOICE: the seat chooses a card of its hand.
+                m = _legal(seat, cards[g], ints[g], order, legal)
+                code = cfg[CFG_POLICY_0 + seat]
+                heuristic = code == HEURISTIC
+                if code == MIXED:
+                    agent_counter[g, seat] += _ONE
+                    word = _mix64(agent_key[g, seat] + agent_counter[g, seat] * _GAMMA)
+                    heuristic = word < below[seat]
+                if heuristic:
+                    # ArnesonHeuristic: an Ace, or the highest card in a war, else the
+                    # lowest.
+                    i = np.int64(m - 1 if out[g, ROUNDS] > 0 or rank[legal[m - 1]] == _ACE
+                                 else 0)
+                else:
+                    agent_counter[g, seat] += _ONE
+                    i = np.int64(_below(agent_key[g, seat], agent_counter[g, seat], m))
+                card = legal[i]
+            if _commit(card, cards[g], ints[g], out[g]):
+                _resolve(card, cfg, rank, cards[g], table, ints[g], rng[g], out[g])
+        if out[g, 1] != TERM_NONE and restart[g] == 0 and out[g, 2] >= 0:
+            rewards[g] = 1.0 if out[g, 2] == learner else -1.0
+        _observe(learner, cfg, ob, cards[g], ints[g], out[g], row)
+        for k in range(row.shape[0]):
+            observation[g, k] = row[k]
+        mask[g, :] = 0
+        if out[g, 1] == TERM_NONE:
+            for k in range(ints[g, HELD, learner]):
+                mask[g, cards[g, HAND, learner, k]] = 1

@@ -1,0 +1,128 @@
+"""``cardwar.arneson.vector.ArnesonVectorEnv``: game for game what a ``SyncVectorEnv`` of
+``CardwarEnv("arneson")`` plays with the same seeds (observations, rewards, terminations,
+truncations, masks, illegal ids, automatic reset, shaped rewards), its opponents choosing
+inside the compiled kernel where the public environment lets them choose; and its
+refusals of wrong arguments."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("gymnasium")
+
+import gymnasium
+import numpy as np
+
+from cardwar import batch
+from cardwar.errors import ArgumentError, SeatError
+from cardwar.variants.arneson import _batch_numba as arneson_kernel
+from cardwar.variants.arneson.vector import ArnesonVectorEnv
+from tests import support_vector
+from tests.support_batch import run_as_python
+
+
+def check_against_sync(count: int, steps: int, seat: int, opponents: Any, seed: int,
+                       illegal_every: int = 0, **options: Any) -> tuple[int, int]:
+    """Arneson's War's :func:`tests.support_vector.check_against_sync`."""
+    return support_vector.check_against_sync(ArnesonVectorEnv, "arneson", count, steps,
+                                             seat, opponents, seed, illegal_every, **options)
+
+
+@pytest.mark.parametrize("opponents", ["random", "heuristic", "heuristic:0.5"])
+@pytest.mark.parametrize("seat", [0, 1])
+def test_it_plays_what_the_public_environment_plays(seat: int, opponents: str) -> None:
+    # Short games (a small deck, many wars) so that many end, next games dealt included.
+    ended, _ = check_against_sync(4, 150, seat, opponents, seed=40 + seat, illegal_every=37,
+                                  ranks="J,Q,K,A")
+    assert ended >= 12
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_other_options_and_mixed_coins_play_alike(seat: int) -> None:
+    # A coin that rarely asks the heuristic, two decks (equal cards in a hand), a war's
+    # pair to its winner, the win pile, wars to win and a one-card hand under a shuffled
+    # pickup.
+    ended, _ = check_against_sync(3, 120, seat, "heuristic:.125", seed=7, decks=2,
+                                  war_pair="winner", pickup_order="win_pile", wars_to_win=2)
+    assert ended >= 3
+    ended, _ = check_against_sync(3, 80, seat, ["heuristic:0"], seed=8, hand_size=1,
+                                  face_down=0, ranks="2,3,4", suits="C,D,H")
+    assert ended >= 3
+
+
+def test_games_cut_by_the_battle_limit_are_truncated() -> None:
+    _ended, truncated = check_against_sync(4, 60, 1, "random", seed=3, max_battles=12,
+                                           pickup_order="winner_first")
+    assert truncated >= 4
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_shaped_rewards_are_the_public_environments(seat: int) -> None:
+    # Game for game and step for step the same shaping rewards as CardwarEnv's, their
+    # payback when a game ends (illegal ids and truncations included) and a new tally
+    # for the next game.
+    ended, truncated = check_against_sync(4, 120, seat, "heuristic:0.75", seed=60 + seat,
+                                          illegal_every=29, max_battles=25, shaping="cards",
+                                          shaping_scale=0.5)
+    assert ended >= 4
+    assert truncated >= 1
+
+
+def test_the_kernel_runs_as_python_as_compiled(monkeypatch: pytest.MonkeyPatch) -> None:
+    # coverage.py sees the source numba compiles only as Python.
+    run_as_python(monkeypatch, arneson_kernel)
+    # uint64 arithmetic wraps around by design (SplitMix64): numpy scalars warn.
+    with np.errstate(over="ignore"):
+        for seat, opponents in ((0, "heuristic:0.5"), (1, "random")):
+            assert check_against_sync(2, 30, seat, opponents, seed=8, illegal_every=13,
+                                      ranks="J,Q,K,A", max_battles=8)[0] >= 2
+        # The kernel leaves a finished game that it is not told to restart as it is (the
+        # environment restarts every one, at the next step).
+        envs = ArnesonVectorEnv(1, opponents="heuristic", max_battles=3)
+        _, info = envs.reset(seed=2)
+        while not envs._over[0]:
+            _, _, _, _, info = envs.step(np.maximum(batch.random_legal_ids(
+                info["action_mask"], np.random.default_rng(0)), 0))
+        before = (envs._observation.copy(), envs._mask.copy())
+        envs._restart[:] = 0
+        envs._run(np.zeros(1, np.int64))
+        assert envs._rewards[0] == 0.0
+        assert np.array_equal(envs._mask, before[1])
+        assert not envs._mask.any()
+
+
+def test_it_refuses_what_the_kernel_does_not_play() -> None:
+    with pytest.raises(ArgumentError, match="random, heuristic and heuristic:P"):
+        ArnesonVectorEnv(2, 0, "search")
+    with pytest.raises(ArgumentError, match="1 opponents are needed"):
+        ArnesonVectorEnv(2, 1, ["random", "random"])
+    with pytest.raises(SeatError):
+        ArnesonVectorEnv(2, 2)
+    with pytest.raises(ArgumentError, match="no shape 'positions'"):
+        ArnesonVectorEnv(2, shaping="positions")
+    with pytest.raises(ArgumentError, match="plays Arneson's War"):
+        ArnesonVectorEnv(2, name="caravan")
+    for pickup in ("winner_first", "seat_order"):
+        with pytest.raises(ArgumentError, match=f"hand_size=1 and pickup_order={pickup}: "
+                                                "nobody chooses"):
+            ArnesonVectorEnv(2, hand_size=1, pickup_order=pickup)
+
+
+def test_gymnasium_make_vec_makes_it_and_action_masks_are_booleans() -> None:
+    import cardwar.gymnasium  # noqa: F401  (registers the environments)
+
+    envs = gymnasium.make_vec("cardwar/arneson-v0", num_envs=3,
+                              vectorization_mode="vector_entry_point", seat=1,
+                              opponents="heuristic:0.5", hand_size=4)
+    assert isinstance(envs.unwrapped, ArnesonVectorEnv)
+    assert envs.unwrapped.options.hand_size == 4
+    _, info = envs.reset(seed=5)
+    masks = envs.unwrapped.action_masks()
+    assert masks.dtype == np.bool_
+    assert masks.shape == (3, 52)
+    assert (masks == (info["action_mask"] != 0)).all()
+    assert (masks.sum(axis=1) >= 1).all()
+    masks[:] = True  # the caller's copy: the environment's own mask is unchanged
+    assert (envs.unwrapped.action_masks() == (info["action_mask"] != 0)).all()
