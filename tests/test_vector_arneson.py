@@ -126,3 +126,44 @@ def test_gymnasium_make_vec_makes_it_and_action_masks_are_booleans() -> None:
     assert (masks.sum(axis=1) >= 1).all()
     masks[:] = True  # the caller's copy: the environment's own mask is unchanged
     assert (envs.unwrapped.action_masks() == (info["action_mask"] != 0)).all()
+
+
+def test_sb3_contribs_mask_helpers_reach_the_masks() -> None:
+    # sb3-contrib's get_action_masks and is_masking_supported call
+    # env.get_wrapper_attr("action_masks")() on an environment that is not a VecEnv of
+    # Stable-Baselines3's own.
+    envs = ArnesonVectorEnv(3, seat=1, opponents="random")
+    _, info = envs.reset(seed=4)
+    masks = envs.get_wrapper_attr("action_masks")()
+    assert masks.dtype == np.bool_
+    assert (masks == (info["action_mask"] != 0)).all()
+    assert envs.get_wrapper_attr("num_envs") == 3
+    with pytest.raises(AttributeError):
+        envs.get_wrapper_attr("no_such_attribute")
+
+
+def test_maskable_ppo_chooses_legal_ids_from_the_masks() -> None:
+    # (The rl extra, not the test extra's: skipped without it.)
+    pytest.importorskip("torch", reason="MaskablePPO needs torch (the rl extra)")
+    sb3_contrib = pytest.importorskip("sb3_contrib",
+                                      reason="MaskablePPO needs sb3-contrib (the rl extra)")
+    utils = pytest.importorskip("sb3_contrib.common.maskable.utils")
+    from cardwar.gymnasium import CardwarEnv
+
+    envs = ArnesonVectorEnv(8, seat=1, opponents="heuristic:0.5", ranks="J,Q,K,A")
+    assert utils.is_masking_supported(envs)
+    # The policy of the public environment (the same spaces, one sub-environment's),
+    # choosing for every sub-environment at once from a batch of observations and masks.
+    model = sb3_contrib.MaskablePPO("MlpPolicy", CardwarEnv("arneson", opponents="random"),
+                                    seed=0, n_steps=64, batch_size=64)
+    observation, _ = envs.reset(seed=9)
+    ended = 0
+    for _ in range(120):
+        masks = utils.get_action_masks(envs)
+        assert masks.shape == (8, 52)
+        ids, _ = model.predict(observation, action_masks=masks)
+        assert all(masks[g, ids[g]] for g in range(8) if masks[g].any())
+        observation, _, terminated, truncated, info = envs.step(ids)
+        assert "illegal_action" not in info
+        ended += int((terminated | truncated).sum())
+    assert ended >= 8

@@ -246,6 +246,14 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             raise gymnasium.error.ResetNeeded("call reset() before action_masks()")
         return self._mask != 0
 
+    def get_wrapper_attr(self, name: str) -> Any:
+        """Return the attribute ``name`` of the environment, as ``gymnasium.Env``'s method
+        of that name does (and raise ``AttributeError``, Python's and Gymnasium's
+        convention, for one it lacks): sb3-contrib's ``get_action_masks`` and
+        ``is_masking_supported`` reach :meth:`action_masks` through it on an environment
+        that is not one of Stable-Baselines3's own ``VecEnv``."""
+        return getattr(self, name)
+
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
         """Play the learner's id ``actions[i]`` in every sub-environment ``i`` whose game
         runs; deal the next game where the last step ended one (ignoring its id). An
