@@ -16,7 +16,8 @@ import gymnasium
 import numpy as np
 
 from cardwar import batch
-from cardwar.errors import ArgumentError, SeatError
+from cardwar.errors import ArgumentError, ArgumentTypeError, SeatError
+from cardwar.gymnasium import CardwarEnv
 from cardwar.variants.arneson import _batch_numba as arneson_kernel
 from cardwar.variants.arneson.vector import ArnesonVectorEnv
 from tests import support_vector
@@ -148,7 +149,6 @@ def test_maskable_ppo_chooses_legal_ids_from_the_masks() -> None:
     sb3_contrib = pytest.importorskip("sb3_contrib",
                                       reason="MaskablePPO needs sb3-contrib (the rl extra)")
     utils = pytest.importorskip("sb3_contrib.common.maskable.utils")
-    from cardwar.gymnasium import CardwarEnv
 
     envs = ArnesonVectorEnv(8, seat=1, opponents="heuristic:0.5", ranks="J,Q,K,A")
     assert utils.is_masking_supported(envs)
@@ -167,3 +167,36 @@ def test_maskable_ppo_chooses_legal_ids_from_the_masks() -> None:
         assert "illegal_action" not in info
         ended += int((terminated | truncated).sum())
     assert ended >= 8
+
+
+def test_reset_takes_the_seeds_the_public_environment_takes() -> None:
+    # Any int, as CardwarEnv takes it (a negative or large one stands for a hash of it),
+    # a numpy integer too.
+    envs = ArnesonVectorEnv(2, opponents="random")
+    for seed in (-1, 2**70, np.int64(5), np.uint64(2**64 - 1), [np.int16(-3), 2**64]):
+        observation, _ = envs.reset(seed=seed)
+        sync = gymnasium.vector.SyncVectorEnv(
+            [lambda: CardwarEnv("arneson", 0, "random") for _ in range(2)])
+        expected = sync.reset(seed=[int(s) for s in seed] if isinstance(seed, list)
+                              else int(seed))
+        assert np.array_equal(observation, expected[0])
+
+
+def test_bad_reset_arguments_change_nothing() -> None:
+    envs, twin = (ArnesonVectorEnv(2, seat=1, opponents="random") for _ in range(2))
+    twin.reset(seed=3)
+    envs.reset(seed=3)
+    for seed in (True, 1.5, "3", np.array([1, 2]), object(), np.float64(2.0)):
+        with pytest.raises(ArgumentTypeError, match="a seed that is an int, a list of ints"):
+            envs.reset(seed=seed)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="a seed that is an int or None"):
+        envs.reset(seed=[1, True])
+    bad: tuple[object, ...] = ([], "x", 0)
+    for options in bad:
+        with pytest.raises(ArgumentTypeError, match="options that are a dict or None"):
+            envs.reset(seed=4, options=options)  # type: ignore[arg-type]
+    assert envs.np_random.bit_generator.state == twin.np_random.bit_generator.state
+    ids = np.maximum(batch.random_legal_ids(twin._mask, np.random.default_rng(1)), 0)
+    for got, want in zip(envs.step(ids)[:4], twin.step(ids)[:4], strict=True):
+        assert np.array_equal(got, want)
+    envs.reset(seed=4, options={})  # (not used, as CardwarEnv's)

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import fractions
 import math
+import operator
 from types import ModuleType
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from cardwar._extras import need
 
@@ -215,17 +216,33 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         """Deal a game in every sub-environment: with ``seed`` an int, sub-environment
         ``i``'s game is that of ``seed + i`` (as ``SyncVectorEnv`` seeds its
         environments), with a list, of its seed; then each later game of a
-        sub-environment is the next of its first seed, as ``CardwarEnv`` deals them."""
-        super().reset(seed=seed if isinstance(seed, int) else None)
+        sub-environment is the next of its first seed, as ``CardwarEnv`` deals them. A
+        seed is any int, as ``CardwarEnv`` takes it (a numpy integer too, not a bool);
+        ``options`` is not used. Bad arguments raise cardwar's errors before anything
+        changes."""
+        if options is not None and not isinstance(options, dict):
+            raise wrong_type("reset", "options that are a dict or None (they are not used: "
+                             "a game's options are fixed when the environment is made)",
+                             options)
+        first: int | None = None
+        if isinstance(seed, (list, tuple)):
+            if len(seed) != self.num_envs:
+                raise ArgumentError(f"reset needs {self.num_envs} seeds, got {len(seed)}")
+            masters = [game_seed(x) for x in seed]
+        elif seed is not None:
+            try:
+                if isinstance(seed, bool):
+                    raise TypeError
+                start = operator.index(seed)
+            except TypeError:
+                raise wrong_type("reset", "a seed that is an int, a list of ints (one per "
+                                 "sub-environment) or None", seed) from None
+            first = game_seed(start)
+            masters = [game_seed(start + i) for i in range(self.num_envs)]
+        super().reset(seed=first)
         if seed is None:
-            seeds = [int(self.np_random.integers(0, 2**63)) for _ in range(self.num_envs)]
-        elif isinstance(seed, int) and not isinstance(seed, bool):
-            seeds = [seed + i for i in range(self.num_envs)]
-        else:
-            seeds = list(cast(list[int], seed))
-            if len(seeds) != self.num_envs:
-                raise ArgumentError(f"reset needs {self.num_envs} seeds, got {len(seeds)}")
-        self._masters[:] = [game_seed(x) for x in seeds]
+            masters = [int(self.np_random.integers(0, 2**63)) for _ in range(self.num_envs)]
+        self._masters[:] = masters
         self._episodes[:] = 0
         self._seeds[:] = self._masters
         self._restart[:] = 1
