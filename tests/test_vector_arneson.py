@@ -105,6 +105,13 @@ def test_it_refuses_what_the_kernel_does_not_play() -> None:
         ArnesonVectorEnv(2, shaping="positions")
     with pytest.raises(ArgumentError, match="plays Arneson's War"):
         ArnesonVectorEnv(2, name="caravan")
+    with pytest.raises(ArgumentTypeError, match="shape must be a str"):
+        ArnesonVectorEnv(2, shaping=5)  # type: ignore[arg-type]
+    for scale in (0, -1.0, True, float("inf"), "1"):
+        with pytest.raises(ArgumentError, match="scale must be a finite positive number"):
+            ArnesonVectorEnv(2, shaping="cards", shaping_scale=scale)  # type: ignore[arg-type]
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        ArnesonVectorEnv(2).action_masks()
     for pickup in ("winner_first", "seat_order"):
         with pytest.raises(ArgumentError, match=f"hand_size=1 and pickup_order={pickup}: "
                                                 "nobody chooses"):
