@@ -222,7 +222,7 @@ from cardwar.variants.arneson import _batch_numba as arneson_kernel  # noqa: E40
 KERNEL_FUNCTIONS = ("_mix64", "_below", "_shuffle", "_take", "_put", "_agent_key",
                     "_fraction", "_add_card", "_legal", "_pick", "_deal", "_commit",
                     "_resolve", "_play_game", "_play_games_kernel", "_observe", "_refresh",
-                    "reset_games", "step_games")
+                    "reset_games", "step_games", "step_against")
 #: The functions of the War kernel that those imported call (through its own globals).
 WAR_FUNCTIONS = ("_mix64", "_below", "_shuffle", "_refill")
 #: The functions of the kernels' shared toolkit that those imported call.
