@@ -165,6 +165,11 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._restart = np.zeros(n, np.uint8)
         self._seeds = np.zeros(n, np.uint64)
         self._over = np.zeros(n, bool)
+        #: The games dealt over, their opponents having played them out before the
+        #: learner's first decision, and the learner's returns in them: each next step
+        #: reports them (as ``CardwarEnv`` does).
+        self._early = np.zeros(n, bool)
+        self._pending = np.zeros(n, np.float64)
         self._ready = False
         #: Written by ``_run``: observations (a new array each time), masks, the learner's
         #: rewards, and each game's termination code (0 while it runs).
@@ -241,13 +246,16 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             masters = [game_seed(start + i) for i in range(self.num_envs)]
         super().reset(seed=first)
         if seed is None:
-            masters = [int(self.np_random.integers(0, 2**63)) for _ in range(self.num_envs)]
+            masters = [game_seed(int(self.np_random.integers(0, 2**63)))
+                       for _ in range(self.num_envs)]
         self._masters[:] = masters
         self._episodes[:] = 0
         self._seeds[:] = self._masters
         self._restart[:] = 1
         self._run(np.zeros(self.num_envs, np.int64))
         self._over[:] = False
+        self._early = self._ended() != 0
+        self._pending = np.where(self._early, self._rewards, 0.0)
         self._ready = True
         if self.shaping is not None:
             self._start[:] = self._measure()
@@ -275,7 +283,10 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         """Play the learner's id ``actions[i]`` in every sub-environment ``i`` whose game
         runs; deal the next game where the last step ended one (ignoring its id). An
         illegal id loses the game on the spot (reward -1, terminated,
-        ``info["illegal_action"]``)."""
+        ``info["illegal_action"]``). A game dealt over (the opponents played it out
+        before the learner's first decision, where options allow it: its mask is all 0)
+        ends at this step, whatever its id, with the learner's result, as
+        ``CardwarEnv`` reports it."""
         if not self._ready:
             raise gymnasium.error.ResetNeeded("call reset() before step()")
         ids = np.asarray(actions)
@@ -285,21 +296,28 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         played = np.ascontiguousarray(ids, dtype=np.int64)
         restart = self._over
         running = ~restart
+        early = self._early
         inside = (played >= 0) & (played < self.num_actions)
         legal = self._mask[np.arange(self.num_envs), np.where(inside, played, 0)] != 0
-        illegal = running & ~(inside & legal)
+        illegal = running & ~early & ~(inside & legal)
         for i in np.flatnonzero(restart):
             self._episodes[i] += 1
             self._seeds[i] = derive_seed(int(self._masters[i]), int(self._episodes[i]))
-        self._restart[:] = np.where(restart, 1, np.where(illegal, 2, 0))
+        self._restart[:] = np.where(restart, 1, np.where(illegal | early, 2, 0))
+        shown = self._observation
         self._run(played)
+        if early.any():  # the kernel leaves a finished game's rows as they are
+            self._observation[early] = shown[early]
         codes = self._ended()
         truncating = np.array([t in TRUNCATIONS for t in self._terminations()])
         ended = (codes != 0) & running & ~illegal
         truncated = ended & truncating[codes]
         terminated = (ended & ~truncated) | illegal
-        rewards = np.where(illegal, -1.0, self._rewards)
+        rewards = np.where(illegal, -1.0, np.where(early, self._pending,
+                                                   np.where(restart, 0.0, self._rewards)))
         self._over = terminated | truncated
+        self._early = restart & (codes != 0)
+        self._pending = np.where(self._early, self._rewards, 0.0)
         if self.shaping is not None:
             rewards = rewards + self._shaped(restart, self._over)
         info: dict[str, Any] = {"action_mask": self._mask.copy(),

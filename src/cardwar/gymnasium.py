@@ -28,7 +28,10 @@ checked when the environment is made.
 
 An illegal id loses the game on the spot (reward -1, terminated,
 ``info["illegal_action"]``), as PettingZoo's own environments do;
-``illegal_action="raise"`` raises cardwar's error instead. In a game that plays itself
+``illegal_action="raise"`` raises cardwar's error instead. Where options let the
+opponents play a game out before the learner's first decision (four-player General's War
+not played on for places, say), ``reset`` returns it over, its mask all 0, and the next
+``step`` reports its result, whatever its id. In a game that plays itself
 (War, Peace) every step is the learner's, its one action. ``reset(seed=7)`` plays the
 game of ``cardwar play NAME --seed 7`` (seeds of any size are accepted); ``reset``'s
 ``options`` argument is not used. Render modes: ``ansi`` (the whole table as text),
@@ -121,6 +124,8 @@ class CardwarEnv(gymnasium.Env[Observation, np.int64]):
         self.opponents = opponents
         self.illegal_action = illegal_action
         self.lost_by_illegal_action = False
+        # Whether the game was over when it was dealt (see step).
+        self._dealt_over = False
         self.render_mode = render_mode
         self.observation_space = spaces.Box(0.0, 1.0, (self.table.obs_size,),
                                             dtype=np.float32)
@@ -242,6 +247,7 @@ class CardwarEnv(gymnasium.Env[Observation, np.int64]):
             raise
         super().reset(seed=planned[2] if given else None)
         self.lost_by_illegal_action = False
+        self._dealt_over = table.over
         if self.shaping is not None:
             self.shaping.start(table.game.observe(table.state, self.seat))
         return table.observation(self.seat), self._info()
@@ -250,6 +256,15 @@ class CardwarEnv(gymnasium.Env[Observation, np.int64]):
         """Play the learner's id ``action``, then the opponents' moves (see the
         module)."""
         table = self.table
+        if table.state is not None and self._dealt_over:
+            # The opponents played the game out before the learner's first decision: this
+            # step reports its result, whatever the id.
+            action_id(action)
+            self._dealt_over = False
+            truncated = table.truncated
+            reward = float(table.game.returns(table.state)[self.seat])
+            return (table.observation(self.seat), reward + self._shaped(done=True),
+                    not truncated, truncated, self._info())
         if table.state is None or table.over or self.lost_by_illegal_action:
             raise gymnasium.error.ResetNeeded("the game is over: call reset()")
         index = action_id(action)

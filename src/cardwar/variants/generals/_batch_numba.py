@@ -1149,9 +1149,9 @@ def step_against(actions: I64, restart: U8, seeds: U64, learner: int, cfg: I64, 
     step_games does. Then the other seats, each of the kind ``kinds[seat]`` (RANDOM,
     HEURISTIC or MIXED with the coin's bound ``below[seat]``), play until the learner is to
     move or the game ends. Write the learner's reward (its returns when the game ended on
-    this step, else 0), its observation (``float32``, with its squad cards picked so far)
-    and its mask (all 0 once the game is over), for every game but a finished one not
-    restarted, which is left as it is, its reward 0."""
+    this step, a game dealt anew included, else 0), its observation (``float32``, with
+    its squad cards picked so far) and its mask (all 0 once the game is over), for every
+    game but a finished one not restarted, which is left as it is, its reward 0."""
     actions, restart, seeds = borrowed(actions), borrowed(restart), borrowed(seeds)
     cfg, kinds, below, ob = borrowed(cfg), borrowed(kinds), borrowed(below), borrowed(ob)
     deck, halves, half_len = borrowed(deck), borrowed(halves), borrowed(half_len)
@@ -1207,7 +1207,7 @@ def step_against(actions: I64, restart: U8, seeds: U64, learner: int, cfg: I64, 
             _opponent(seat, kinds[seat], below[seat], cfg, deck, halves, half_len, value,
                       masks[g], seats[g], kills[g], reserve[g], game[g], rng[g], work, cards,
                       legal, scores[g], flags, keys[g], counters[g])
-        if game[g, TERM] != TERM_NONE and restart[g] == 0:
+        if game[g, TERM] != TERM_NONE and restart[g] != 2:
             # The learner's returns (encoding.returns), as step_games gives them.
             if cfg[CFG_PLACES]:
                 rewards[g] = 1.0 - 2.0 * (seats[g, PLACE, learner] - 1) / (n - 1)

@@ -27,8 +27,8 @@ write), and the legality of an id is judged by the environment's own copy of the
 sb3-contrib's ``MaskablePPO`` asks a vectorised environment for). A game of four players
 not played on for places can end before the learner's first decision (with
 ``claim_cards=0`` and a low target, say, if the learner is not chosen for the first
-battle): then no id is legal, and its next step loses it as an illegal id would, where
-``CardwarEnv`` returns the finished game from ``reset`` and refuses to step it.
+battle): then no id is legal, and its next step reports its result, whatever the id,
+as ``CardwarEnv`` does.
 
 >>> from cardwar.generals.vector import GeneralsVectorEnv
 >>> envs = GeneralsVectorEnv(4, seat=2, opponents=["random", "heuristic:0.5", "heuristic"],
