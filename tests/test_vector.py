@@ -14,8 +14,8 @@ pytest.importorskip("gymnasium")
 import gymnasium
 import numpy as np
 
-from cardwar import batch
-from cardwar.errors import ActionTypeError, ArgumentError, ArgumentTypeError, SeatError
+from cardwar import agents, batch
+from cardwar.errors import ActionTypeError, AgentError, ArgumentError, ArgumentTypeError, SeatError
 from cardwar.variants.caravan import _batch_numba as caravan_kernel
 from cardwar.variants.caravan.vector import CaravanVectorEnv
 from tests import support_vector
@@ -171,11 +171,16 @@ def test_bad_shaping_is_refused_as_the_public_environment_refuses_it() -> None:
 
 def test_the_kernels_form_of_the_mixed_kind_is_mixed_agents_coin() -> None:
     from cardwar import _vector
-    from cardwar.variants import caravan
 
-    half = _vector.opponent("heuristic:0.5", caravan)
+    half = _vector.opponent("heuristic:0.5")
     assert (half.code, half.below) == (_vector.MIXED, 2**63)
-    assert _vector.opponent("heuristic:0", caravan).below == 0
-    assert _vector.opponent("heuristic:.1", caravan).below == 1844674407370955161
-    assert _vector.opponent("heuristic:1", caravan).code == _vector.HEURISTIC
-    assert repr(_vector.opponent("random", caravan)) == "Opponent('random')"
+    assert _vector.opponent("heuristic:0").below == 0
+    assert _vector.opponent("heuristic:.1").below == 1844674407370955161
+    assert _vector.opponent("heuristic:1").code == _vector.HEURISTIC
+    assert repr(_vector.opponent("random")) == "Opponent('random')"
+    # The kinds refused are those cardwar.agents.agent refuses.
+    for kind in ("heuristic:1.5", "heuristic:-1", "heuristic:1e-3", "heuristic:0." + "1" * 19):
+        with pytest.raises(ArgumentError, match="heuristic:P"):
+            _vector.opponent(kind)
+        with pytest.raises(AgentError, match="heuristic:P"):
+            agents.agent(kind, "caravan", 0)

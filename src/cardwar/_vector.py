@@ -19,6 +19,7 @@ from __future__ import annotations
 import fractions
 import math
 import operator
+import re
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -66,22 +67,24 @@ class Opponent:
         return f"Opponent({self.kind!r})"
 
 
-def opponent(kind: object, game: Any) -> Opponent:
-    """Return the kernel's form of the agent kind ``kind`` of ``game``; raise
+#: The probability of ``heuristic:P``, as :func:`cardwar.agents.agent` reads it: ASCII
+#: digits with at most one point, at most 20 characters, at most 1.
+_DECIMAL = re.compile(r"(?=.{1,20}\Z)(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)", re.ASCII)
+
+
+def opponent(kind: object) -> Opponent:
+    """Return the kernel's form of the agent kind ``kind``; raise
     :class:`~cardwar.errors.ArgumentError` for a kind the kernels do not play."""
     if kind == "random":
         return Opponent("random", RANDOM)
     if kind == "heuristic":
         return Opponent("heuristic", HEURISTIC)
     if isinstance(kind, str) and kind.startswith("heuristic:"):
-        from cardwar.agents import agent
-        from cardwar.errors import AgentError
-
-        try:  # checked as the public environment checks it
-            agent(kind, game, 0)
-        except AgentError as err:
-            raise ArgumentError(str(err)) from None
-        p = fractions.Fraction(kind.partition(":")[2])
+        budget = kind.partition(":")[2]
+        if not _DECIMAL.fullmatch(budget) or fractions.Fraction(budget) > 1:
+            raise ArgumentError(f"heuristic:P needs P, the probability of the heuristic's "
+                                f"move, as a decimal number in [0, 1], got {budget!r}")
+        p = fractions.Fraction(budget)
         if p == 1:
             return Opponent(kind, HEURISTIC)
         return Opponent(kind, MIXED, math.floor(p * _COIN))
@@ -101,12 +104,11 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     def __init__(self, num_envs: int, seat: int = 0, opponents: Any = "heuristic",
                  name: str | None = None, shaping: str | None = None,
                  shaping_scale: float = 1.0, **options: Any) -> None:
-        from cardwar.variants import variant
-
         game = self.game
         cls = type(self).__name__
         # (gymnasium.make_vec passes the registered environment's name along.)
-        if name is not None and (not isinstance(name, str) or variant(name) is not game):
+        if name is not None and (not isinstance(name, str)
+                                 or name not in (game.NAME, *game.ALIASES)):
             raise ArgumentError(f"{cls} plays {game.TITLE}, got {name!r}")
         if isinstance(num_envs, bool) or not isinstance(num_envs, int):
             raise wrong_type(f"{cls}'s num_envs", "an int", num_envs)
@@ -129,7 +131,7 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             kinds = [opponents] * others
         #: Each seat's opponent (None at the learner's seat).
         self.seats: tuple[Opponent | None, ...] = tuple(
-            None if s == seat else opponent(kinds[s - (s > seat)], game)
+            None if s == seat else opponent(kinds[s - (s > seat)])
             for s in range(self.players))
         #: The shaped reward's name, or None for the result alone.
         self.shaping = shaping
