@@ -111,6 +111,10 @@ def _points(observation: Observation) -> float:
 #: best other total.
 REWARD_SHAPES = {"points": _points}
 
+#: The Gymnasium vector environment of the game on its compiled kernel, as an entry point
+#: (``gymnasium.make_vec(..., vectorization_mode="vector_entry_point")``).
+VECTOR_ENV = "cardwar.variants.cold_war.vector:ColdWarVectorEnv"
+
 #: The module of the game's batch engine, which :mod:`cardwar.batch` imports when it is
 #: first used (the ``fast`` extra's compiled kernel, and the same games through ``step``).
 BATCH_ENGINE = "cardwar.variants.cold_war._batch"
@@ -132,6 +136,7 @@ __all__ = [
     "STEP_NAME",
     "TITLE",
     "TOP",
+    "VECTOR_ENV",
     "BombMode",
     "ColdWarHeuristic",
     "ColdWarSearch",

@@ -965,3 +965,138 @@ def play_games(seeds: U64, cfg: I64, deck: I16, rank: I64, key: I64, points: I64
                        np.ascontiguousarray(decl, dtype=np.int64), steps, winner,
                        termination, scores)
     return steps, winner, termination, scores
+
+
+# --- one learner's seat against the compiled players (the vector environment) -------------
+
+#: The third player of :func:`step_against`'s ``cfg[CFG_POLICY + s]``: the heuristic
+#: mixed with random moves (:class:`cardwar.agents.MixedAgent`, the kind ``heuristic:P``).
+MIXED = 2
+#: What :func:`step_against` does in a game ``g`` for ``restart[g]``: play the learner's
+#: id, deal the game anew, play nothing (the learner lost it by an illegal id), or go on
+#: with the other seats' moves where a call that ran out of room left them.
+STEP, DEAL, IDLE, RESUME = 0, 1, 2, 3
+
+
+@_jit
+def step_against(first: int, actions: I64, restart: U8, seeds: U64, learner: int,
+                 cfg: I64, below: U64, ob: F64, deck: I16, rank: I64, key: I64,
+                 points: I64, suit: I64, place: I64, decl: I64, hands: I16, stock: I16,
+                 pools: I16, recent: I16, table: I16, tmeta: I64, plays: I64, seats: I64,
+                 game: I64, order: I64, rng: U64, seen: I64, starts: I64, hashes: U64,
+                 fighters: I64, legal: I64, position: I64, agent_key: U64,
+                 agent_counter: U64, row: F64, observation: Any, mask: Any,
+                 rewards: Any) -> int:
+    """Advance every game ``g`` from ``first`` on by one step of the seat ``learner``: if
+    ``restart[g]`` is :data:`DEAL`, deal the game of ``seeds[g]`` anew (its players'
+    generators from their start); if :data:`IDLE` or :data:`RESUME`, play nothing for
+    the learner; else, if it runs, play the learner's id ``actions[g]`` (legal: the
+    caller checked). Then the other seats play until the learner is to move or the game
+    ends, each the player of ``cfg[CFG_POLICY + seat]``: random (drawing from the
+    generator of key ``agent_key[g, seat]``), heuristic, or mixed (one word of that
+    generator first, the heuristic's move when it is below ``below[seat]``, else a random
+    one: :class:`cardwar.agents.MixedAgent`). Write the learner's reward (its returns
+    when the game ended on this step, else 0), its observation (``float32``, through the
+    ``float64`` row ``row``) and its mask (``int8``, all 0 once the game is over); a
+    finished game that is not dealt anew is left as it is, its reward 0.
+
+    Return :data:`STEPPED` once every game is done; or, when game ``g``'s position
+    buffers must grow before its next move, ``g``, with the games before it done and
+    ``restart[g]`` set so that a call from ``first=g`` with the grown buffers goes on
+    where this one stopped."""
+    actions, restart, seeds = borrowed(actions), borrowed(restart), borrowed(seeds)
+    cfg, below, ob, deck = borrowed(cfg), borrowed(below), borrowed(ob), borrowed(deck)
+    rank, key, points, suit = borrowed(rank), borrowed(key), borrowed(points), borrowed(suit)
+    place, decl, hands, stock = borrowed(place), borrowed(decl), borrowed(hands), borrowed(
+        stock)
+    pools, recent, table, tmeta = borrowed(pools), borrowed(recent), borrowed(table), borrowed(
+        tmeta)
+    plays, seats, game, order = borrowed(plays), borrowed(seats), borrowed(game), borrowed(
+        order)
+    rng, seen, starts, hashes = borrowed(rng), borrowed(seen), borrowed(starts), borrowed(
+        hashes)
+    fighters, legal, position = borrowed(fighters), borrowed(legal), borrowed(position)
+    agent_key, agent_counter = borrowed(agent_key), borrowed(agent_counter)
+    row, observation, mask = borrowed(row), borrowed(observation), borrowed(mask)
+    rewards = borrowed(rewards)
+    n = cfg[CFG_PLAYERS]
+    size = deck.shape[0]
+    ndecl = decl.shape[0]
+    for g in range(first, actions.shape[0]):
+        rewards[g] = 0.0
+        running = game[g, TERM] == TERM_NONE
+        if restart[g] == DEAL:
+            _new_game(seeds[g], cfg, deck, hands[g], stock[g], seats[g], game[g], order[g],
+                      rng[g])
+            for s in range(n):
+                agent_key[g, s] = _agent_key(seeds[g], s)
+                agent_counter[g, s] = _ZERO
+            restart[g] = RESUME  # dealt: a call that goes on does not deal it again
+            running = True
+        elif running and restart[g] == STEP:
+            if not _room(cfg, size, game[g], seen[g], starts[g], hashes[g]):
+                return g
+            a = actions[g]
+            if a < 52:
+                card = a
+                played = rank[a]
+            else:
+                card = JOKER
+                played = a - 52 + 2  # COLDWAR-JOKER: the declared rank
+            _play(learner, card, played, cfg, deck, rank, key, points, suit, place,
+                  hands[g], stock[g], pools[g], recent[g], table[g], tmeta[g], plays[g],
+                  seats[g], game[g], order[g], rng[g], fighters, position, seen[g],
+                  starts[g], hashes[g])
+            restart[g] = RESUME
+        while running and game[g, TERM] == TERM_NONE:
+            seat = order[g, game[g, PLAYS]]
+            if seat == learner:
+                break
+            if not _room(cfg, size, game[g], seen[g], starts[g], hashes[g]):
+                return g
+            d, joker = _legal(seat, hands[g], seats[g], key, legal)
+            m = d + (ndecl if joker else 0)
+            policy = cfg[CFG_POLICY + seat]
+            i = np.int64(-1)
+            if policy != RANDOM:
+                heuristic = policy == HEURISTIC
+                if not heuristic:  # MixedAgent's coin
+                    agent_counter[g, seat] += _ONE
+                    word = _mix64(agent_key[g, seat] + agent_counter[g, seat] * _GAMMA)
+                    heuristic = word < below[seat]
+                if heuristic:
+                    i = np.int64(_heuristic(legal, d, joker, decl, rank, plays[g], game[g]))
+            if i < 0:
+                agent_counter[g, seat] += _ONE
+                i = np.int64(_below(agent_key[g, seat], agent_counter[g, seat], m))
+            if i < d:
+                card = legal[i]
+                played = rank[card]
+            else:
+                card = JOKER
+                played = decl[i - d]
+            _play(seat, card, played, cfg, deck, rank, key, points, suit, place, hands[g],
+                  stock[g], pools[g], recent[g], table[g], tmeta[g], plays[g], seats[g],
+                  game[g], order[g], rng[g], fighters, position, seen[g], starts[g],
+                  hashes[g])
+        if running and game[g, TERM] != TERM_NONE and game[g, TERM] != TERM_TRICK_LIMIT:
+            # The returns: +1 for each seat with the best total, -1 for each other seat; 0
+            # for all in a draw (as step_games).
+            best = seats[g, TOTAL, 0]
+            for s in range(n):
+                best = max(best, seats[g, TOTAL, s])
+            rewards[g] = 1.0 if seats[g, TOTAL, learner] == best else -1.0
+        _observe(learner, cfg, ob, hands[g], pools[g], recent[g], table[g], tmeta[g],
+                 plays[g], seats[g], game[g], order[g], row)
+        for k in range(row.shape[0]):
+            observation[g, k] = row[k]
+        mask[g, :] = 0
+        if game[g, TERM] != TERM_NONE:
+            continue
+        d, joker = _legal(learner, hands[g], seats[g], key, legal)
+        for i in range(d):
+            mask[g, legal[i]] = 1
+        if joker:
+            for i in range(ndecl):
+                mask[g, 52 + decl[i] - 2] = 1
+    return STEPPED
