@@ -21,13 +21,20 @@ from hypothesis import strategies as st
 
 from cardwar import batch, cold_war
 from cardwar.core import OptionError
-from cardwar.errors import ArgumentError, SeatError
+from cardwar.errors import (
+    ActionTypeError,
+    ArgumentError,
+    ArgumentTypeError,
+    CardwarError,
+    SeatError,
+)
 from cardwar.variants.cold_war import _batch_numba as cold_war_kernel
 from cardwar.variants.cold_war.vector import ColdWarVectorEnv
 from tests import support_vector
 from tests.support_batch import run_as_python
 from tests.support_cold_war import cold_war_options
 from tests.test_batch_cold_war import COMBINATIONS
+from tests.test_misuse import junk
 
 
 def check_against_sync(count: int, steps: int, seat: int, opponents: Any, seed: int,
@@ -171,3 +178,70 @@ def test_gymnasium_make_vec_makes_it() -> None:
     assert observation.shape == (3, cold_war.observation_shape(cold_war.options(players=4))[0])
     assert (envs.unwrapped.action_masks() == (info["action_mask"] != 0)).all()
     assert envs.single_action_space == gymnasium.spaces.Discrete(66)
+
+
+def step_both(mine: Any, theirs: Any, info: Any, rng: Any, steps: int) -> Any:
+    """Step ``mine`` and ``theirs`` (a SyncVectorEnv of CardwarEnv) alike ``steps`` times,
+    requiring the same results; return the last info."""
+    for t in range(steps):
+        ids = np.maximum(batch.random_legal_ids(info["action_mask"], rng), 0)
+        got, want = mine.step(ids), theirs.step(ids)
+        for a, b in zip(got[:4], want[:4], strict=True):
+            assert np.array_equal(a, b), t
+        assert np.array_equal(got[4]["action_mask"], want[4]["action_mask"]), t
+        info = got[4]
+    return info
+
+
+def test_resets_deal_what_the_public_environments_reset_deals() -> None:
+    # reset(seed=None) deals each sub-environment's next game, as CardwarEnv's reset()
+    # does; a None in a list of seeds, that sub-environment's; any int is a seed (negative,
+    # huge, numpy's); a seed refused changes nothing.
+    from cardwar.gymnasium import CardwarEnv
+
+    mine = ColdWarVectorEnv(3, 1, MIX3, target=150)
+    theirs = gymnasium.vector.SyncVectorEnv(
+        [lambda: CardwarEnv("cold-war", 1, MIX3, target=150) for _ in range(3)])
+    rng = np.random.default_rng(4)
+    plan: list[Any] = [-7, None, [None, 2**70, None], None, [5, None, np.int64(-2)]]
+    for seed in plan:
+        expected = theirs.reset(seed=seed)
+        observation, info = mine.reset(seed=seed)
+        assert np.array_equal(observation, expected[0])
+        assert np.array_equal(info["action_mask"], expected[1]["action_mask"])
+        info = step_both(mine, theirs, info, rng, 40)
+        for bad in (2.5, True, "7", {1: 2, 3: 4}, [1, None], [1, 2, 3.0], [True, 1, 2]):
+            with pytest.raises((ArgumentError, ArgumentTypeError)):
+                mine.reset(seed=bad)  # type: ignore[arg-type]
+        with pytest.raises(ArgumentTypeError, match="options"):
+            mine.reset(seed=1, options=3)  # type: ignore[arg-type]
+        with pytest.raises(ActionTypeError, match="ragged"):
+            mine.step([[1, 2], 3, 4])
+        info = step_both(mine, theirs, info, rng, 5)  # nothing changed
+    # Before any seed, seeds drawn by the environment's generator.
+    envs = ColdWarVectorEnv(2, opponents="random")
+    envs.reset(seed=[None, 3])
+    assert envs._seeds[1] == 3
+    assert envs._episodes.tolist() == [0, 0]
+
+
+@given(where=st.sampled_from(["num_envs", "seat", "opponents", "option", "shaping",
+                              "shaping_scale", "name", "reset", "step"]),
+       value=junk)
+def test_junk_is_refused_with_cardwars_errors(where: str, value: Any) -> None:
+    if where == "num_envs" and isinstance(value, int) and value > 8:
+        value = -value  # (as many games as asked for are made)
+    arguments: dict[str, Any] = {"num_envs": 2, "seat": 1, "opponents": "random"}
+    try:
+        if where == "option":
+            arguments["players"] = value
+        elif where == "shaping_scale":
+            arguments.update(shaping="points", shaping_scale=value)
+        elif where not in ("reset", "step"):
+            arguments[where] = value
+        envs = ColdWarVectorEnv(**arguments)
+        envs.reset(seed=value if where == "reset" else 1)
+        if where == "step":
+            envs.step(value)
+    except CardwarError:
+        pass

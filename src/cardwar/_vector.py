@@ -218,41 +218,43 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
 
     # The environment.
 
-    def reset(self, *, seed: int | list[int] | None = None,
+    def reset(self, *, seed: int | list[int | None] | None = None,
               options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         """Deal a game in every sub-environment: with ``seed`` an int, sub-environment
         ``i``'s game is that of ``seed + i`` (as ``SyncVectorEnv`` seeds its
         environments), with a list, of its seed; then each later game of a
-        sub-environment is the next of its first seed, as ``CardwarEnv`` deals them. A
-        seed is any int, as ``CardwarEnv`` takes it (a numpy integer too, not a bool);
-        ``options`` is not used. Bad arguments raise cardwar's errors before anything
-        changes."""
+        sub-environment is the next of its first seed, as ``CardwarEnv`` deals them. With
+        ``seed`` None (or a None in the list), a sub-environment deals the next game of
+        its seed, as ``CardwarEnv.reset()`` does; before any seed, the game of a seed
+        drawn by the environment's own generator. ``options`` is not used."""
         if options is not None and not isinstance(options, dict):
-            raise wrong_type("reset", "options that are a dict or None (they are not used: "
-                             "a game's options are fixed when the environment is made)",
-                             options)
-        first: int | None = None
-        if isinstance(seed, (list, tuple)):
-            if len(seed) != self.num_envs:
-                raise ArgumentError(f"reset needs {self.num_envs} seeds, got {len(seed)}")
-            masters = [game_seed(x) for x in seed]
-        elif seed is not None:
-            try:
-                if isinstance(seed, bool):
-                    raise TypeError
-                start = operator.index(seed)
-            except TypeError:
-                raise wrong_type("reset", "a seed that is an int, a list of ints (one per "
-                                 "sub-environment) or None", seed) from None
-            first = game_seed(start)
-            masters = [game_seed(start + i) for i in range(self.num_envs)]
-        super().reset(seed=first)
+            raise wrong_type("reset", "options that are a dict or None (they are not "
+                             "used)", options)
+        n = self.num_envs
         if seed is None:
-            masters = [game_seed(int(self.np_random.integers(0, 2**63)))
-                       for _ in range(self.num_envs)]
-        self._masters[:] = masters
-        self._episodes[:] = 0
-        self._seeds[:] = self._masters
+            given: list[object] = [None] * n
+        elif isinstance(seed, (list, tuple)):
+            given = list(seed)
+            if len(given) != n:
+                raise ArgumentError(f"reset needs {n} seeds, got {len(given)}")
+        else:
+            game_seed(seed)  # an int (numpy's included), or cardwar's error
+            given = [operator.index(seed) + i for i in range(n)]
+        masters, episodes = self._masters.copy(), self._episodes.copy()
+        drawn = []
+        for i, one in enumerate(given):
+            if one is not None:
+                masters[i], episodes[i] = game_seed(one), 0
+            elif self._ready:
+                episodes[i] += 1
+            else:
+                drawn.append(i)
+        super().reset(seed=int(masters[0]) if given[0] is not None else None)
+        for i in drawn:
+            masters[i], episodes[i] = game_seed(int(self.np_random.integers(0, 2**63))), 0
+        self._masters, self._episodes = masters, episodes
+        self._seeds[:] = [int(m) if e == 0 else derive_seed(int(m), int(e))
+                          for m, e in zip(masters, episodes, strict=True)]
         self._restart[:] = 1
         self._run(np.zeros(self.num_envs, np.int64))
         self._over[:] = False
@@ -291,7 +293,11 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         ``CardwarEnv`` reports it."""
         if not self._ready:
             raise gymnasium.error.ResetNeeded("call reset() before step()")
-        ids = np.asarray(actions)
+        try:
+            ids = np.asarray(actions)
+        except ValueError:  # a ragged sequence
+            raise ActionTypeError(f"actions must be {self.num_envs} integer ids, got "
+                                  f"{type(actions).__name__} of ragged length") from None
         if ids.shape != (self.num_envs,) or ids.dtype.kind not in "iu":
             raise ActionTypeError(f"actions must be {self.num_envs} integer ids, got an array "
                                   f"of shape {ids.shape} and type {ids.dtype}")
