@@ -1,15 +1,21 @@
 """The compiled kernel of Cold War's batch engine: whole games between random or heuristic
-players, one seed after another, and many games stepped by action ids
-(:class:`cardwar.batch.Games`), in numba-compiled loops over small integer arrays.
+players, one seed after another, many games stepped by action ids
+(:class:`cardwar.batch.Games`), and many games of one learner's seat against the kernel's
+players (:func:`step_against`, for
+:class:`cardwar.variants.cold_war.vector.ColdWarVectorEnv`), in numba-compiled loops over
+small integer arrays.
 
-Private: use :func:`cardwar.batch.play` or :class:`cardwar.batch.Games`. The kernel is a
+Private: use :func:`cardwar.batch.play`, :class:`cardwar.batch.Games` or the vector
+environment. The kernel is a
 transcription of
 :mod:`cardwar.variants.cold_war.rules` (``new_game``, ``legal_actions``, ``step`` and the
 ``_Resolver``) onto arrays, and of the players: the random agent
 (:class:`cardwar.agents.RandomAgent`, seeded ``derive_seed(seed, seat + 1)`` as ``cardwar
 simulate`` and :func:`cardwar.agents.play` seed it) draws the same index among the legal
 actions, listed in ``legal_actions``'s order, from the same generator, and the heuristic
-(:class:`~cardwar.variants.cold_war.ColdWarHeuristic`) takes the same action. So every
+(:class:`~cardwar.variants.cold_war.ColdWarHeuristic`) takes the same action; in
+:func:`step_against`, the mixed player (:class:`cardwar.agents.MixedAgent`, the kind
+``heuristic:P``) tosses the same coin from the random agent's generator. So every
 game is the game the step loop plays, move for move (the tests compare them). Rule IDs in
 comments are those of the docs page ``rules/cold-war``.
 
@@ -48,8 +54,8 @@ from cardwar._kernels import (
     borrowed,
 )
 
-__all__ = ["HEURISTIC", "OUT_SIZE", "RANDOM", "TERM_NONE", "play_games", "reset_games",
-           "step_games"]
+__all__ = ["HEURISTIC", "MIXED", "OUT_SIZE", "RANDOM", "TERM_NONE", "play_games",
+           "reset_games", "step_against", "step_games"]
 
 # The kernel's own termination codes; the glue module maps them to Termination values.
 TERM_NONE = 0  # still running (cut by max_steps)
