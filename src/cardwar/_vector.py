@@ -238,7 +238,9 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             if len(given) != n:
                 raise ArgumentError(f"reset needs {n} seeds, got {len(given)}")
         else:
-            game_seed(seed)  # an int (numpy's included), or cardwar's error
+            if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+                raise wrong_type("reset", "a seed that is an int, a list of ints (one per "
+                                 "sub-environment) or None", seed)
             given = [operator.index(seed) + i for i in range(n)]
         masters, episodes = self._masters.copy(), self._episodes.copy()
         drawn = []
