@@ -184,9 +184,11 @@ def test_lengths_bounds_of_the_defaults() -> None:
     assert caravan.max_game_length(caravan.options(max_turns=50)) == 50
     assert cold_war.max_game_length(cold_war.options()) is None
     assert cold_war.max_game_length(cold_war.options(max_tricks=10)) == 10 * 50
-    assert generals.max_game_length(generals.options()) == 8 * (4 + 2 + 26 * 3)
-    assert generals.max_game_length(generals.options(target=251)) is None
-    assert generals.max_game_length(generals.options(ranks="2 3 4 5 6 7 8 9 10 J Q K")) is None
+    # GENERALS-BOUND: 2 deals of at most 4 claims, 2 passes and 20 squads (16 of three
+    # cards, and 2 smaller per player); the proof, and exhaustive checks of small decks,
+    # are in tests/test_generals_length.py.
+    assert generals.max_game_length(generals.options()) == 2 * (4 + 2 + 20)
+    assert generals.max_game_length(generals.options(target=365)) == 3 * (4 + 2 + 20)
 
 
 def test_returns_and_standings_while_running_and_knocked_out() -> None:

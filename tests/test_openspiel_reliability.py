@@ -62,9 +62,6 @@ def _play(state: Any, rnd: random.Random, decisions: int) -> Any:
 # --- options with no known bound on a game's length ---------------------------------------
 
 @pytest.mark.parametrize(("name", "option", "fix"), [
-    ("python_cardwar_generals(target=251)", "target", "leave target at its default (250)"),
-    ("python_cardwar_generals(ranks=2 3 4 5 6 7 8 9 10 J Q K)", "ranks",
-     "leave ranks at its default"),
     ("python_cardwar_arneson(max_battles=-1)", "max_battles",
      "give max_battles a value (its default is 20000)"),
 ])
@@ -80,9 +77,9 @@ def test_options_without_a_length_bound_are_refused_saying_what_to_pass(
 
 def test_the_refusal_names_the_options_that_give_a_bound() -> None:
     # Two options away from their defaults, of which one loses the bound: only it named.
-    with pytest.raises(OptionError, match="leave target at its default") as info:
-        pyspiel.load_game("python_cardwar_generals(target=300,tie=return_to_owners)")
-    assert "tie at its default" not in str(info.value)
+    with pytest.raises(OptionError, match="give max_battles a value") as info:
+        pyspiel.load_game("python_cardwar_arneson(max_battles=-1,hand_size=2)")
+    assert "hand_size at its default" not in str(info.value)
     # Cold War names the options that give its games a bound.
     from cardwar import cold_war
     from cardwar.openspiel import _unbounded
@@ -90,13 +87,6 @@ def test_the_refusal_names_the_options_that_give_a_bound() -> None:
     error = _unbounded(cold_war, {"max_tricks": None})
     assert str(error).endswith("choose options under which max_game_length gives at most "
                                "2,147,483,647, or pass max_tricks=2000")
-    # No single option to set back: it says what to do instead.
-    from cardwar import generals
-
-    error = _unbounded(generals, {"target": 300, "ranks": "2 3 4 5 6 7 8 9 10 J Q K"})
-    assert error.option == "target"
-    assert str(error).endswith("needs one: choose options under which max_game_length "
-                               "gives at most 2,147,483,647")
     # An option that is refused on its own is not one to set back.
     error = _unbounded(arneson, {"max_battles": None, "hand_size": 99})
     assert error.option == "max_battles"
@@ -449,6 +439,14 @@ def test_a_bound_longer_than_openspiel_takes_is_refused() -> None:
     with pytest.raises(OptionError, match="leave max_battles at its default"):
         pyspiel.load_game("python_cardwar_arneson(max_battles=2147483647)")
     assert pyspiel.load_game("python_cardwar_caravan(max_turns=2147483647)").max_game_length() \
+        <= 2**31 - 1
+    # General's War bounds every game (GENERALS-BOUND), but four players and a target
+    # this high take a bound past OpenSpiel's int; either option at its default loads.
+    with pytest.raises(OptionError, match=r"to 7,252,747,336 moves, more than an OpenSpiel "
+                                          r"game takes .*: leave players at its default \(2\) "
+                                          r"or leave target at its default \(250\)"):
+        pyspiel.load_game("python_cardwar_generals(players=4,target=2000000000)")
+    assert pyspiel.load_game("python_cardwar_generals(target=2000000000)").max_game_length() \
         <= 2**31 - 1
 
 

@@ -219,16 +219,55 @@ class _Codec(Codec):
         return self.running_standings(st)
 
     def max_game_length(self, options: Options) -> int | None:
-        """Return a bound on the steps of a game under the default deck and a target of
-        at most 250 (GENERALS-BOUND: 8 deals; each deal at most 4 claims and a pass per
-        player, and at most 26 battles of a choice and a squad per player); ``None``
-        otherwise."""
+        """Return a bound on the steps of any game of ``options``, whatever the players
+        choose (GENERALS-BOUND); every option set has one.
+
+        The bound sums, over the most deals a game can have, the most steps of a deal
+        with the ``m`` players still playing. In a deal: each claim reveals one of the
+        deck's Aces and takes at least one card from a reserve that is not empty, and
+        each player passes at most once (no claim and no pass when the reserves start
+        empty or ``claim_cards`` is 0). Each squad lays at least one card for good (a
+        card never goes back into a hand within a deal); with ``squad_size=three`` a
+        squad of fewer than three cards empties the hand, which draws three again while
+        the reserve holds three, so a player lays at most two such squads a deal (one
+        from the hand it starts with, one once the reserve has run short), and the
+        other squads take three cards each. Each battle lays at least two squads, and
+        with more than two players it has one choice of opponent or partner. Every deal
+        banks the whole deck's points ``V`` among the players still playing
+        (GENERALS-DEAL-END), none of whom had reached the target ``T`` before it, so the
+        ``m`` players of ``j`` such deals had at least ``(j - 1) V`` points between them
+        before the last and at most ``m (T - 1)``: at most ``m (T - 1) // V + 1`` deals
+        with ``m`` players, for each ``m`` from the number of players down to 2 when
+        they play on for places, and for the number of players alone otherwise. Killing
+        generals only ends a game sooner.
+
+        >>> from cardwar import generals
+        >>> generals.max_game_length(generals.options())  # 2 deals of 4 + 2 + 20 steps
+        52
+        """
         opts = self._options(options)
-        default = rules.Options()
-        if opts.ranks != default.ranks or opts.suits != default.suits or opts.target > 250:
-            return None
-        n = opts.players
-        return int(8 * (4 + n + 26 * (1 + n)))
+        cards = rules.deck(opts)
+        points = sum(map(rules.card_value, cards))
+        aces = sum(c.rank is Rank.ACE for c in cards)
+        n, hand, take = opts.players, opts.hand_size, opts.claim_cards
+        if opts.deck_mode is rules.DeckMode.COLOUR_HALVES:
+            reserves = [len(h) - hand for h in rules._halves(opts.ranks, opts.suits)]
+        else:
+            reserves = []  # the shared reserve, by the players dealt (below)
+        total = 0
+        for m in range(n, 1, -1) if opts.places else (n,):
+            left = reserves or [len(cards) - m * hand]
+            claims = min(aces, sum(-(-r // take) for r in left)) + m if take else 0
+            if not any(left):
+                claims = 0
+            squads = len(cards)
+            if opts.squad_size is SquadSize.THREE:
+                # At most two squads of fewer than three cards per player (below).
+                small = min(2 * m, squads)
+                squads = min(squads, (squads - small) // 3 + small)
+            deal = claims + squads + (squads // 2 if m > 2 else 0)
+            total += (m * (opts.target - 1) // points + 1) * deal
+        return total
 
     def layout(self, options: Options) -> tuple[Part, ...]:
         n = options.players
