@@ -19,7 +19,9 @@ Two solvers:
 
       python benchmarks/solved_games.py --game "python_cardwar_arneson(...)" --iterations 300
 
-With neither, the research page's small Arneson's War through OpenSpiel. OpenSpiel's
+With neither, the research page's small Arneson's War through OpenSpiel. Through
+``--game`` the agents are measured only where an action is one id (not General's War,
+whose squads OpenSpiel picks card by card). OpenSpiel's
 solvers walk the Python games through ``apply_action`` and information state strings;
 with three ranks and three battles of Arneson's War, building OpenSpiel's tree alone did
 not end within five minutes on the 2-core development machine.
@@ -113,6 +115,8 @@ TREES: dict[str, tuple[str, dict[str, Any]]] = {
                                  "max_battles": 2}),
     "arneson-small": ("arneson", {"ranks": "2 3 4", "suits": "C D", "hand_size": 2,
                                   "max_battles": 2}),
+    "arneson-three": ("arneson", {"ranks": "2 3 4", "suits": "C D", "hand_size": 2,
+                                  "max_battles": 3}),
     "generals-tiny": ("generals", {"ranks": "A 2 3", "suits": "C D", "hand_size": 1,
                                    "claim_cards": 1, "target": 6, "first_dealer": 0}),
     "generals-small": ("generals", {"ranks": "A 2 3 4", "suits": "C D", "hand_size": 2,
@@ -426,6 +430,10 @@ def main() -> None:
     game, average, _ = solve(name, args.iterations, report=True)
     value = expected_game_score.policy_value(game.new_initial_state(), [average, average])
     print(f"{name}: value for seat 0 {float(value[0]):+.6f}")
+    if game.variant.partial_size(game.options):
+        # A General's War squad is several ids there, not one action of an agent.
+        print("the agents choose squads, which OpenSpiel picks card by card: see --tree")
+        return
     print("agent      exploitability  return as seat 0 against the equilibrium")
     for kind in KINDS:
         expl, against = measure(game, average, kind)
