@@ -21,10 +21,10 @@ Two solvers:
 
 With neither, the research page's small Arneson's War through OpenSpiel. Through
 ``--game`` the agents are measured only where an action is one id (not General's War,
-whose squads OpenSpiel picks card by card). OpenSpiel's
-solvers walk the Python games through ``apply_action`` and information state strings;
-with three ranks and three battles of Arneson's War, building OpenSpiel's tree alone did
-not end within five minutes on the 2-core development machine.
+whose squads OpenSpiel picks card by card). OpenSpiel's solvers walk the Python games
+through ``apply_action`` and information state strings: with three ranks and three
+battles of Arneson's War, building OpenSpiel's tree alone did not end within five
+minutes on the 2-core development machine. The research page tabulates both.
 """
 
 from __future__ import annotations

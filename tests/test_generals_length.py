@@ -56,6 +56,8 @@ SMALL = {"ranks": "A 2", "suits": "C D", "hand_size": 1}
     # Four players, one deal of two duels (a choice and two squads each), reached.
     ({**SMALL, "target": 3, "players": 4, "places": False}, 12, 12),
     ({**SMALL, "target": 3, "players": 4, "four_player": "partnership"}, 10, 12),
+    # Four players playing on for places: deals with four, three and two of them.
+    ({**SMALL, "target": 2, "players": 4, "claim_cards": 0}, 8, 16),
     # Claims, colour halves, squads of three.
     ({**SMALL, "target": 7, "claim_cards": 1, "deck_mode": "colour_halves"}, 18, 24),
     ({**SMALL, "ranks": "A 2 3", "target": 7, "claim_cards": 1}, 6, 16),
