@@ -220,7 +220,7 @@ def build(game: Any, options: Any, exact: bool = False) -> Tree:
             walk(chance.step(node, action), reach, (s[0], s[1]), (k[0], k[1]), last)
 
     limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 50_000))
+    sys.setrecursionlimit(max(limit, 10_000))  # a history and its chance nodes
     try:
         walk(chance.new_game(game, options), Fraction(1) if exact else 1.0, (0, 0),
              (intern(("seat", 0)), intern(("seat", 1))), (None, None))
