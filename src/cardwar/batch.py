@@ -1123,11 +1123,12 @@ class Games:
         self._shown.clear()
         self._leases.clear()
 
-    def _release(self) -> None:
+    def _release(self, whole: bool = False) -> None:
         """Before a step writes the engine's arrays in place: give the engine another
         array to write for every one the caller still holds an array shown over. The
         step writes every running game's observation whole, so a new observation array
-        takes only the rows of finished games; the others are copied whole."""
+        takes only the rows of finished games; the others (all of them if ``whole``)
+        are copied whole."""
         import numpy as np
 
         self._shown.clear()
@@ -1136,7 +1137,7 @@ class Games:
                 continue
             attribute = _SHOWN[name]
             own = getattr(self._engine, attribute)
-            if attribute == "observation":
+            if attribute == "observation" and not whole:
                 done = self._engine.out[:, 1] != 0
                 fresh = np.empty_like(own)
                 fresh[done] = own[done]
@@ -1227,6 +1228,34 @@ class Games:
         code = self._engine.step(played)
         assert code < 0, "the engine refused an id its own mask allows"
         return self.observation, self.legal_action_mask, self.rewards, self.done
+
+    def _deal(self, games: Any, seeds: Any) -> None:
+        """Deal the game of ``seeds[j]`` (``uint64``) anew in game ``games[j]`` (distinct
+        game numbers, ``int64``), the other games as they are: the automatic reset of
+        :class:`cardwar.vector.SelfPlay`. Another engine deals them, and its rows take
+        their places in every array of the games' state (a ``Stepper``'s public arrays,
+        one row per game; where the engine has grown a buffer wider, the new rows are
+        padded with zeros on the right, as growing pads it). The arrays handed out stay
+        as they were."""
+        import numpy as np
+
+        dealer = type(self._engine)(self.options)
+        dealer.reset(seeds)
+        self._release(whole=True)
+        engine = self._engine
+        for name, own in vars(engine).items():
+            if (name.startswith("_") or not isinstance(own, np.ndarray) or own.ndim == 0
+                    or own.shape[0] != engine.count):
+                continue
+            new = getattr(dealer, name)
+            if new.shape[1:] == own.shape[1:]:
+                own[games] = new
+            else:  # a buffer grown wider than a new engine's
+                own[games] = 0
+                region = (games, *[slice(0, n) for n in new.shape[1:]])
+                own[region] = new
+        self.seeds = np.array(self.seeds)
+        self.seeds[games] = seeds
 
     def random_legal_ids(self, rng: Any) -> Any:
         """Return one legal action id per game, drawn uniformly among its legal ids with
