@@ -6,12 +6,15 @@ win rates against the random and the heuristic agent before and after.
     python examples/maskable_ppo.py caravan --shaping positions --opponents random --budget 120
     python examples/maskable_ppo.py arneson --smoke      # a few hundred steps, for the tests
 
-The learner plays seat 0 of ``gymnasium.make("cardwar/<game>-v0")``. The budget counts
-the CPU time of training alone (``time.process_time``, every thread of the process);
-evaluation plays ``--games`` games against each opponent, seeds 1,000,000 onwards (never
-a training seed), the policy choosing deterministically among the legal ids. ``--curve
-FILE`` writes the training curve as JSON: the CPU seconds and the mean result of the
-last 200 training games, sampled every 2,048 steps.
+The learner plays seat 0 of ``--envs`` games at once: a Gymnasium vector environment of
+``cardwar/<game>-v0`` (``gymnasium.make_vec``, each game dealt anew in the step that
+ends the last, Gymnasium's same-step automatic reset), handed to Stable-Baselines3 by
+``cardwar.vector.sb3``. The budget counts the CPU time of training alone
+(``time.process_time``, every thread of the process); evaluation plays ``--games``
+games against each opponent, seeds 1,000,000 onwards (never a training seed), the
+policy choosing deterministically among the legal ids. ``--curve FILE`` writes the
+training curve as JSON: the CPU seconds and the mean result of the last 200 training
+games, sampled every 2,048 steps.
 """
 
 from __future__ import annotations
@@ -25,10 +28,13 @@ from typing import Any
 import gymnasium
 import numpy as np
 import torch
+from gymnasium.vector import AutoresetMode
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
+from stable_baselines3.common.vec_env import VecMonitor
 
 import cardwar.gymnasium  # noqa: F401  (registers cardwar/<variant>-v0)
+from cardwar.vector import sb3
 
 EVAL_SEED = 1_000_000
 
@@ -63,17 +69,20 @@ class Budget(BaseCallback):
         self.start = time.process_time()
         self.results: deque[float] = deque(maxlen=200)
         self.curve: list[tuple[float, int, float]] = []
+        self.mark = 2048
 
     def used(self) -> float:
         return time.process_time() - self.start
 
     def _on_step(self) -> bool:
         for info in self.locals["infos"]:
-            if "episode" in info:  # the Monitor wrapper: the return of a whole game
+            if "episode" in info:  # VecMonitor: the return of a whole game
                 self.results.append(float(info["episode"]["r"]))
-        if self.num_timesteps % 2048 == 0 and self.results:
-            self.curve.append((round(self.used(), 1), self.num_timesteps,
-                               round(float(np.mean(self.results)), 3)))
+        if self.num_timesteps >= self.mark:
+            self.mark += 2048
+            if self.results:
+                self.curve.append((round(self.used(), 1), self.num_timesteps,
+                                   round(float(np.mean(self.results)), 3)))
         return self.used() < self.seconds
 
 
@@ -85,17 +94,22 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--shaping", default=None, help="a shaped reward (cardwar.rewards)")
     parser.add_argument("--games", type=int, default=200, help="evaluation games per opponent")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--envs", type=int, default=8, help="games played at once")
     parser.add_argument("--curve", default=None, help="write the training curve here (JSON)")
     parser.add_argument("--smoke", action="store_true",
                         help="train for 256 steps and evaluate on 4 games (for the tests)")
     args = parser.parse_args(argv)
     torch.set_num_threads(1)  # one core: CPU time and wall time stay comparable
 
-    env = gymnasium.make(f"cardwar/{args.game}-v0", opponents=args.opponents,
-                         shaping=args.shaping)
-    # MaskablePPO reaches env.action_masks() through its vector environment (DummyVecEnv
-    # asks every wrapper of gymnasium.make for it): no ActionMasker wrapper is needed.
-    model = MaskablePPO("MlpPolicy", env, n_steps=64 if args.smoke else 2048,
+    envs = gymnasium.make_vec(f"cardwar/{args.game}-v0", num_envs=args.envs,
+                              vectorization_mode="sync",
+                              vector_kwargs={"autoreset_mode": AutoresetMode.SAME_STEP},
+                              opponents=args.opponents, shaping=args.shaping)
+    # sb3 hands the vector environment to Stable-Baselines3, masks included (MaskablePPO
+    # asks it for action_masks): no ActionMasker wrapper is needed.
+    venv = VecMonitor(sb3(envs))
+    # 2,048 steps between updates, spread over the games played at once.
+    model = MaskablePPO("MlpPolicy", venv, n_steps=(256 if args.smoke else 2048) // args.envs,
                         batch_size=64, seed=args.seed, verbose=0)
     games = 4 if args.smoke else args.games
     before = {o: win_rate(model, args.game, o, games) for o in ("random", "heuristic")}
@@ -103,11 +117,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     model.learn(total_timesteps=256 if args.smoke else 10**9, callback=budget)
     trained = {"cpu_seconds": round(budget.used(), 1), "steps": model.num_timesteps}
     after = {o: win_rate(model, args.game, o, games) for o in ("random", "heuristic")}
+    venv.close()
     report = {"game": args.game, "opponents": args.opponents, "shaping": args.shaping,
-              "games": games, **trained, "before": before, "after": after,
+              "envs": args.envs, "games": games, **trained, "before": before, "after": after,
               "curve": budget.curve}
     print(f"{args.game}: trained against {args.opponents} (shaping {args.shaping}) for "
-          f"{trained['steps']} steps in {trained['cpu_seconds']} CPU-s")
+          f"{trained['steps']} steps of {args.envs} games at once in "
+          f"{trained['cpu_seconds']} CPU-s")
     for o in ("random", "heuristic"):
         print(f"  win rate against {o:9}: {before[o]:.3f} before, {after[o]:.3f} after "
               f"({games} games, a draw counts half)")

@@ -83,10 +83,10 @@ def test_torch_masked_logits_never_draw_an_illegal_id() -> None:
         assert bool(torch.isfinite(logp))
 
 
-@pytest.mark.parametrize(("game", "extra"), [("arneson", []),
-                                             ("caravan", ["--shaping", "positions",
-                                                          "--opponents", "random"])])
-def test_maskable_ppo_smoke(game: str, extra: list[str],
+@pytest.mark.parametrize(("game", "extra", "envs"), [
+    ("arneson", [], 8),
+    ("caravan", ["--shaping", "positions", "--opponents", "random", "--envs", "4"], 4)])
+def test_maskable_ppo_smoke(game: str, extra: list[str], envs: int,
                             capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("torch", reason="examples/maskable_ppo.py needs torch (the rl extra)")
     pytest.importorskip("sb3_contrib",
@@ -94,6 +94,7 @@ def test_maskable_ppo_smoke(game: str, extra: list[str],
     example = load("maskable_ppo")
     report = example.main([game, "--smoke", *extra])
     assert report["steps"] >= 256
+    assert report["envs"] == envs
     assert all(0.0 <= report[when][o] <= 1.0
                for when in ("before", "after") for o in ("random", "heuristic"))
     assert f"{game}: trained against" in capsys.readouterr().out
