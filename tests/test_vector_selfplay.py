@@ -204,3 +204,23 @@ def test_bad_input_is_refused_before_anything_changes() -> None:
     fresh.reset(seed=1)
     ids = [legal, int(np.flatnonzero(masks[1])[0])]
     assert np.array_equal(envs.step(ids)[0], fresh.step(ids)[0])  # nothing had moved
+
+
+@pytest.mark.parametrize("name", sorted(SHORT))
+def test_dealing_some_games_anew_changes_no_array_handed_out(name: str) -> None:
+    # batch.Games' arrays are the caller's to keep: the deal of SelfPlay's automatic
+    # reset writes other arrays where the caller holds one, and leaves the other games be.
+    games = batch.Games(name, [1, 2, 3])
+    rng = np.random.default_rng(2)
+    for _ in range(3):
+        games.step(games.random_legal_ids(rng))
+    held = [games.observation, games.legal_action_mask, games.rewards, games.turns]
+    kept = [np.array(a) for a in held]
+    games._deal(np.array([0, 2]), np.array([7, 8], np.uint64))
+    for a, b in zip(held, kept, strict=True):
+        assert np.array_equal(a, b)
+    fresh = batch.Games(name, [7, 2, 8])
+    assert np.array_equal(games.observation[[0, 2]], fresh.observation[[0, 2]])
+    assert np.array_equal(games.observation[1], kept[0][1])
+    assert games.turns.tolist() == [0, kept[3][1], 0]
+    assert games.seeds.tolist() == [7, 2, 8]
