@@ -36,6 +36,16 @@ def test_it_plays_what_the_public_environment_plays(seat: int, opponents: str) -
     assert ended >= 5
 
 
+@pytest.mark.parametrize(("seat", "kind"), [(0, "heuristic:0.5"), (1, "heuristic:0.5"),
+                                          (0, "heuristic:0.3"), (1, "heuristic:0.3"),
+                                          (0, "heuristic:0"), (1, "heuristic:0")])
+def test_it_plays_the_mixed_opponent_as_the_public_environment(seat: int, kind: str) -> None:
+    # heuristic:P is MixedAgent seeded as CardwarEnv seeds its opponents: its coin and
+    # its random moves from one generator, the heuristic's moves where the coin says.
+    ended, _ = check_against_sync(4, 150, seat, kind, seed=70 + seat, illegal_every=47)
+    assert ended >= 4
+
+
 def test_games_cut_by_the_turn_limit_are_truncated() -> None:
     _ended, truncated = check_against_sync(4, 120, 0, "random", seed=3, max_turns=20,
                                           opening_discard="never")
@@ -50,6 +60,7 @@ def test_the_kernel_runs_as_python_as_compiled(monkeypatch: pytest.MonkeyPatch) 
         assert check_against_sync(2, 40, 1, "heuristic", seed=8, illegal_every=15,
                                   max_turns=12)[1] >= 1
         assert check_against_sync(2, 30, 0, "random", seed=9)[0] >= 0
+        assert check_against_sync(2, 30, 0, "heuristic:0.5", seed=10, max_turns=12)[0] >= 2
         # The kernel leaves a finished game that it is not told to restart as it is (the
         # environment restarts every one, at the next step).
         envs = CaravanVectorEnv(1, opponents="random", max_turns=4)
@@ -75,8 +86,9 @@ def test_it_refuses_wrong_arguments() -> None:
     for seat in (2, -1, True, "0"):
         with pytest.raises(SeatError):
             CaravanVectorEnv(2, seat)  # type: ignore[arg-type]
-    with pytest.raises(ArgumentError, match="random, heuristic"):
-        CaravanVectorEnv(2, 0, "search")
+    for kind in ("search", "first", "ismcts", "ismcts:5", "cardwar.caravan:CaravanRuleBot"):
+        with pytest.raises(ArgumentError, match="random, heuristic and heuristic:P"):
+            CaravanVectorEnv(2, 0, kind)
     for kinds in ([], ["random", "random"]):
         with pytest.raises(ArgumentError, match="1 opponents are needed"):
             CaravanVectorEnv(2, 0, kinds)

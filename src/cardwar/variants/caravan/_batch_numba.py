@@ -48,7 +48,7 @@ from cardwar._kernels import (
     borrowed,
 )
 
-__all__ = ["HEURISTIC", "JACK", "JOKER", "KING", "NUMBER", "QUEEN", "RANDOM", "TERM_NONE",
+__all__ = ["HEURISTIC", "JACK", "JOKER", "KING", "MIXED", "NUMBER", "QUEEN", "RANDOM", "TERM_NONE",
            "play_games", "reset_games", "step_against", "step_games"]
 
 # Card kinds.
@@ -1016,6 +1016,11 @@ def play_games(seeds: U64, deck0: I16, deck1: I16, cfg: I64,
 
 # --- one seat against the kernel's players (cardwar.caravan.vector.CaravanVectorEnv) --------
 
+#: A seat's player in ``step_against`` besides ``RANDOM`` and ``HEURISTIC``: the
+#: heuristic mixed with random moves (cardwar.agents.MixedAgent, the kind
+#: ``heuristic:P``), asking the heuristic when its coin's word is below ``coin[seat]``.
+MIXED = 2
+
 
 @_jit
 def step_against(actions: I64, restart: U8, seeds: U64, learner: int, cfg: I64, ocfg: I64,
@@ -1025,18 +1030,20 @@ def step_against(actions: I64, restart: U8, seeds: U64, learner: int, cfg: I64, 
                  numeral: I16, pile_value: I64, faces: I16, nfaces: I64, piles: I64,
                  value: I64, csuit: I64, direction: I64, opening: I64, discarded: I64,
                  turns: I64, out: I64, unique: I64, acts: I64, touched: I64, after: I64,
-                 agent_key: U64, agent_counter: U64, row: F64, observation: Any, mask: Any,
-                 rewards: Any) -> None:
+                 agent_key: U64, agent_counter: U64, coin: U64, row: F64, observation: Any,
+                 mask: Any, rewards: Any) -> None:
     """Advance every game ``g`` by one step of the seat ``learner``: if ``restart[g]`` is
     1, deal the game of ``seeds[g]`` anew (its players' generators from their start); if
     it is 2, play nothing in it; else, if it runs, play the learner's id ``actions[g]``
     (legal: the caller checked).
     Then the other seat, the player of ``cfg`` (random, drawing from the generator of
-    key ``agent_key[g, seat]``, or heuristic), plays until the learner is to move or the
-    game ends. Write the learner's reward (its returns when the game ended on this step,
-    else 0), its observation (``float32``, through the ``float64`` row ``row``) and its
-    mask (``int8``, all 0 once the game is over), for every game but a finished one not
-    restarted, which is left as it is, its reward 0."""
+    key ``agent_key[g, seat]``; heuristic; or ``MIXED``: one word of that generator, the
+    heuristic's move if it is below ``coin[seat]``, else a random move drawn next from
+    the same generator, as cardwar.agents.MixedAgent plays), plays until the learner is
+    to move or the game ends. Write the learner's reward (its returns when the game
+    ended on this step, else 0), its observation (``float32``, through the ``float64``
+    row ``row``) and its mask (``int8``, all 0 once the game is over), for every game
+    but a finished one not restarted, which is left as it is, its reward 0."""
     actions, restart, seeds = borrowed(actions), borrowed(restart), borrowed(seeds)
     cfg, ocfg, weights, pip = borrowed(cfg), borrowed(ocfg), borrowed(weights), borrowed(pip)
     kind, suit, rank, order = borrowed(kind), borrowed(suit), borrowed(rank), borrowed(order)
@@ -1049,7 +1056,7 @@ def step_against(actions: I64, restart: U8, seeds: U64, learner: int, cfg: I64, 
     direction, opening, discarded = borrowed(direction), borrowed(opening), borrowed(discarded)
     turns, out, unique, acts = borrowed(turns), borrowed(out), borrowed(unique), borrowed(acts)
     touched, after = borrowed(touched), borrowed(after)
-    agent_key, agent_counter = borrowed(agent_key), borrowed(agent_counter)
+    agent_key, agent_counter, coin = borrowed(agent_key), borrowed(agent_counter), borrowed(coin)
     row, observation, mask = borrowed(row), borrowed(observation), borrowed(mask)
     rewards = borrowed(rewards)
     p = ocfg[OCFG_TARGETS]
@@ -1099,7 +1106,12 @@ def step_against(actions: I64, restart: U8, seeds: U64, learner: int, cfg: I64, 
             m = _legal(seat, cfg, pip, kind, suit, size[g], top[g], hand[g], held[g],
                        numeral[g], nfaces[g], piles[g], csuit[g], direction[g], opening[g],
                        unique, u, acts)
-            if cfg[CFG_POLICY_0 + seat] == HEURISTIC:
+            policy = cfg[CFG_POLICY_0 + seat]
+            asks = policy == HEURISTIC
+            if policy == MIXED:  # MixedAgent's coin: one word of its generator
+                agent_counter[g, seat] += _ONE
+                asks = _mix64(agent_key[g, seat] + agent_counter[g, seat] * _GAMMA) < coin[seat]
+            if asks:
                 i = np.int64(_heuristic(seat, m, acts, weights, pip, kind, suit, rank,
                                         numeral[g], pile_value[g], piles[g], value[g], after))
             else:

@@ -13,12 +13,15 @@ observations (``float32``, the learner's observation tensor), rewards (the learn
 (``int8``, the learner's legal ids) and ``info["illegal_action"]`` (an illegal id loses
 the game on the spot: reward -1, terminated), with Gymnasium's next-step automatic reset
 (the step after a game ends deals the sub-environment's next game and ignores its
-action). The opponent (``random`` or ``heuristic``, each seeded from the game's seed as
-``CardwarEnv`` seeds them) moves inside the kernel, as :func:`cardwar.batch.play` plays
-them. The arrays it returns are new at every step (the caller's to keep and write),
-and the legality of an id is judged by the environment's own copy of the mask.
-``action_masks()`` gives the masks as booleans, one row per sub-environment (what
-sb3-contrib's ``MaskablePPO`` asks a vectorised environment for).
+action). The opponent (``random``, ``heuristic`` or ``heuristic:P``, the heuristic with
+probability P, each seeded from the game's seed as ``CardwarEnv`` seeds them) moves
+inside the kernel, as :func:`cardwar.batch.play` plays the first two and
+:class:`cardwar.agents.MixedAgent` the third (its coin and its random moves drawn from
+its own generator); any other kind is refused with
+:class:`~cardwar.errors.ArgumentError`. The arrays it returns are new at every step (the
+caller's to keep and write), and the legality of an id is judged by the environment's
+own copy of the mask. ``action_masks()`` gives the masks as booleans, one row per
+sub-environment (what sb3-contrib's ``MaskablePPO`` asks a vectorised environment for).
 
 >>> from cardwar.caravan.vector import CaravanVectorEnv
 >>> envs = CaravanVectorEnv(4, opponents="random")
@@ -40,9 +43,8 @@ from cardwar._extras import need
 with need("vector", "gymnasium"):
     import numpy as np
 
-from cardwar._vector import HEURISTIC, RANDOM, KernelVectorEnv
+from cardwar._vector import HEURISTIC, MIXED, RANDOM, KernelVectorEnv
 from cardwar.core import Termination
-from cardwar.errors import ArgumentError
 from cardwar.variants import caravan
 from cardwar.variants.caravan.rules import SALE_MAX, SALE_MIN
 
@@ -58,13 +60,15 @@ class CaravanVectorEnv(KernelVectorEnv):
         from cardwar.variants.caravan import _batch, encoding
         from cardwar.variants.caravan import _batch_numba as k
 
-        codes = {s.code for s in self.seats if s is not None}
-        if not codes <= {RANDOM, HEURISTIC}:
-            raise ArgumentError("CaravanVectorEnv plays the opponents random and heuristic, "
-                                f"got {self.opponents!r}")
-        kinds = ("random", "random") if RANDOM in codes else ("heuristic",) * 2
         self._stepper = _batch.Stepper(self.options)
-        self._args = _batch.arguments(self.options, None, kinds)
+        self._args = _batch.arguments(self.options, None)
+        # The other seat's player, and MixedAgent's coin for heuristic:P.
+        policy = {RANDOM: k.RANDOM, HEURISTIC: k.HEURISTIC, MIXED: k.MIXED}
+        self._coin = np.zeros(2, np.uint64)
+        for seat, them in enumerate(self.seats):
+            if them is not None:
+                self._args["cfg"][k.CFG_POLICY_0 + seat] = policy[them.code]
+                self._coin[seat] = them.below
         n = self.num_envs
         a = self._args
         d = max(len(a["deck0"]), len(a["deck1"]))
@@ -112,7 +116,7 @@ class CaravanVectorEnv(KernelVectorEnv):
                        st["nfaces"], st["piles"], st["value"], st["csuit"], st["direction"],
                        st["opening"], st["discarded"], st["turns"], st["out"], w["unique"],
                        w["acts"], w["touched"], w["after"], w["agent_key"],
-                       w["agent_counter"], w["row"], self._observation, self._mask,
+                       w["agent_counter"], self._coin, w["row"], self._observation, self._mask,
                        self._rewards)
 
     def _measure(self) -> Any:
