@@ -279,9 +279,10 @@ KERNEL_FUNCTIONS = ("_mix64", "_below", "_shuffle", "_agent_key", "_derive",
                     "_may_discard_opening", "_conclude", "_legal", "_distinct",
                     "_remove_from_hand", "_drop_pile", "_play", "_deal", "_move", "_play_on",
                     "_work", "acts_rows", "_play_game",
-                    "_play_games_kernel", "_fraction", "_add_card", "_observe", "_mask",
-                    "_refresh", "reset_games", "step_games", "_progress", "_position",
-                    "_evaluate", "_heuristic", "rollouts", "_rollouts", "step_against")
+                    "_play_games_kernel", "_fraction", "_stack", "_add_copy", "_observe",
+                    "_mask", "_refresh", "reset_games", "step_games", "_progress", "_position",
+                    "_evaluate", "_heuristic", "rollouts", "_rollouts", "_action_id", "_total",
+                    "_heuristic_choice", "step_against")
 
 
 @pytest.fixture

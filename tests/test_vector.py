@@ -46,6 +46,17 @@ def test_it_plays_the_mixed_opponent_as_the_public_environment(seat: int, kind: 
     assert ended >= 4
 
 
+def test_observations_of_several_decks_are_the_public_environments() -> None:
+    # Three decks: a card's copies add up in sixths (twelfths for the Joker), which the
+    # kernel works out in float64 and rounds once to float32, as the public tensor.
+    check_against_sync(3, 120, 1, "heuristic:0.5", seed=12, deck_sets=3, opening_hand=12)
+    observation, _ = CaravanVectorEnv(3, 1, "random", deck_sets=3, opening_hand=12).reset(
+        seed=12)
+    hands = observation[:, :53]
+    assert (hands == np.float32(1 / 6)).any()  # a suited card
+    assert (hands == np.float32(1 / 12)).any()  # a Joker
+
+
 def test_games_cut_by_the_turn_limit_are_truncated() -> None:
     _ended, truncated = check_against_sync(4, 120, 0, "random", seed=3, max_turns=20,
                                           opening_discard="never")
@@ -129,6 +140,11 @@ def test_the_arrays_returned_are_the_callers_to_keep() -> None:
         kept += [(observation, observation.copy()), (reward, reward.copy()),
                  (info["action_mask"], info["action_mask"].copy())]
     assert all(np.array_equal(a, b) for a, b in kept)
+    # The masks handed out are those of the environment's own (the shared part's way, a
+    # copy of them, gives the same).
+    from cardwar._vector import KernelVectorEnv
+
+    assert np.array_equal(KernelVectorEnv._handed(envs), info["action_mask"])
     real = info["action_mask"].copy()
     info["action_mask"][:] = 1  # writing into a mask returned makes no id legal
     g = int(np.flatnonzero(real.any(axis=1))[0])

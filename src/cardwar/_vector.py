@@ -211,6 +211,11 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         runs), as the game's ``_batch.TERMINATIONS``."""
         raise NotImplementedError
 
+    def _handed(self) -> Any:
+        """Return the masks for ``info`` after ``_run``, a new array (the caller's to
+        keep): a copy of ``_mask``, or the one ``_run`` writes as well (overridden)."""
+        return self._mask.copy()
+
     def _measure(self) -> Any:  # pragma: no cover - every game with shapes has one
         """Return the shape :attr:`shaping` of every game now, from the learner's seat,
         computed as :data:`REWARD_SHAPES` computes it on a state."""
@@ -267,7 +272,7 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             self._start[:] = self._measure()
             self._potential[:] = 0.0
             self._paid[:] = 0.0
-        return self._observation, {"action_mask": self._mask.copy(),
+        return self._observation, {"action_mask": self._handed(),
                                    "_action_mask": np.ones(self.num_envs, bool)}
 
     def action_masks(self) -> Any:
@@ -330,7 +335,7 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._pending = np.where(self._early, self._rewards, 0.0)
         if self.shaping is not None:
             rewards = rewards + self._shaped(restart, self._over)
-        info: dict[str, Any] = {"action_mask": self._mask.copy(),
+        info: dict[str, Any] = {"action_mask": self._handed(),
                                 "_action_mask": np.ones(self.num_envs, bool)}
         if illegal.any():
             info["illegal_action"] = illegal.copy()

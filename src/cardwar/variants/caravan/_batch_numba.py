@@ -37,7 +37,6 @@ from cardwar._kernels import (
     I64,
     U8,
     U64,
-    _add_card,
     _agent_key,
     _below,
     _fraction,
@@ -803,17 +802,43 @@ OBSERVATION_SIZE = 53 + 2 + 2 + 6 * ROW + 53 + 2 + 1
 
 
 @_inline
+def _stack(k: int, step: float) -> float:
+    """Return an entry of TensorWriter.cards after ``k`` copies of a card of ``step``:
+    :func:`~cardwar._kernels._add_card` ``k`` times from 0, in ``float64``."""
+    v = 0.0
+    for _ in range(k):
+        v += step
+        v = 1.0 if v > 1.0 else v
+    return v
+
+
+@_inline
+def _add_copy(row: Any, at: int, card: int, step: float) -> None:
+    """:func:`~cardwar._kernels._add_card` on a row of any float type (``float32``
+    included) whose entry ``at + card``, zeroed first, has received only copies of
+    ``card``: its new value is worked out from the copies so far, added one by one in
+    ``float64``, so that a ``float32`` row holds what the ``float64`` one rounds to."""
+    was = row[at + card]  # (the first copy: 0.0 + step, at most 1)
+    row[at + card] = step if was == 0.0 else _stack(int(np.rint(was / step)) + 1, step)
+
+
+@_inline
 def _observe(seat: int, turns: int, cfg: I64, ocfg: I64, pip: I64, suit: I64, size: I64,
              top: I64, hand: I16, held: I64, numeral: I16, faces: I16, nfaces: I64,
              piles: I64, value: I64, csuit: I64, direction: I64, opening: I64,
              discarded: I64, row: Any) -> None:
-    """Write ``seat``'s observation tensor into ``row`` (caravan.encoding's ``write``)."""
+    """Write ``seat``'s observation tensor into ``row`` (caravan.encoding's ``write``), a
+    row of ``float64`` or ``float32`` (each value rounded once from ``float64``): zeroed,
+    then its nonzero values."""
     copies = ocfg[OCFG_COPIES]
     jokers = ocfg[OCFG_JOKERS]
+    step = 1.0 / copies if copies > 1 else 1.0  # a suited card's (TensorWriter.cards)
+    joker = 1.0 / jokers if jokers > 1 else 1.0  # the Joker's
     other = 1 - seat
     row[:] = 0.0
     for i in range(held[seat]):  # hand
-        _add_card(row, 0, hand[seat, i], copies, jokers)
+        card = hand[seat, i]
+        _add_copy(row, 0, card, joker if card == 52 else step)
     bound = float(cfg[CFG_HAND])
     row[53] = _fraction(float(held[seat]), bound)  # hand_sizes
     row[54] = _fraction(float(held[other]), bound)
@@ -834,16 +859,17 @@ def _observe(seat: int, turns: int, cfg: I64, ocfg: I64, pip: I64, suit: I64, si
         row[at + 8] = 1.0 if direction[c] == _UP else 0.0
         row[at + 9] = 1.0 if direction[c] == _DOWN else 0.0
         for i in range(n):
-            _add_card(row, at + 10, numeral[c, i], copies, 1)
+            _add_copy(row, at + 10, numeral[c, i], step)
             for f in range(nfaces[c, i]):
-                _add_card(row, at + 63, faces[c, i, f], copies, jokers)
+                face = faces[c, i, f]
+                _add_copy(row, at + 63, face, joker if face == 52 else step)
         if n:
             row[at + 116 + numeral[c, n - 1]] = 1.0
         row[at + 169] = _fraction(float(n), float(p))
     at = 57 + 6 * ROW
     for card in range(53):  # discards
-        for _ in range(discarded[card]):
-            _add_card(row, at, card, copies, jokers)
+        if discarded[card]:
+            row[at + card] = _stack(discarded[card], joker if card == 52 else step)
     row[at + 53] = 1.0 if opening[seat] else 0.0  # opening
     row[at + 54] = 1.0 if opening[other] else 0.0
     row[at + 55] = _fraction(float(turns), float(ocfg[OCFG_LENGTH]))  # turns
@@ -1022,6 +1048,113 @@ def play_games(seeds: U64, deck0: I16, deck1: I16, cfg: I64,
 MIXED = 2
 
 
+@_inline
+def _action_id(i: int, acts: I64, number_id: I64, face_id: I64, p: int) -> Any:
+    """Return the id (caravan.encoding's) of the action of row ``i`` of ``acts``, as
+    :func:`_mask` numbers it."""
+    what = acts[i, 0]
+    if what == 0:
+        card = acts[i, 1]
+        if acts[i, 3] < 0:
+            return 6 * number_id[card] + acts[i, 2]
+        return 240 + (6 * face_id[card] + acts[i, 2]) * p + acts[i, 3]
+    if what == 1:
+        return 240 + 78 * p + acts[i, 1]
+    return 240 + 78 * p + 53 + acts[i, 2]
+
+
+@_inline
+def _total(w0: float, w1: float, w2: float, weights: Any) -> float:
+    """Return :func:`_evaluate`'s worth from the worths of the three positions, added
+    in its order."""
+    held_worth = weights[HW_HELD]
+    total = 0.0
+    held = 0
+    lost = 0
+    for worth in (w0, w1, w2):
+        total += worth
+        if worth == held_worth:
+            held += 1
+        if worth == -held_worth:
+            lost += 1
+    if held + lost == 3:
+        total += weights[HW_GAME] if held >= 2 else -weights[HW_GAME]
+    return total
+
+
+@_inline
+def _heuristic_choice(seat: int, m: int, acts: I64, weights: Any, pip: I64, kind: I64,
+                      suit: I64, rank: I64, numeral: I16, pile_value: I64, piles: I64,
+                      value: I64, after: I64) -> int:
+    """Return what :func:`_heuristic` returns, the same sums in the same order, working
+    out only the position that a move changes (every move but a Joker's changes one
+    caravan at most; a Joker's is worked out whole, as :func:`_heuristic` does)."""
+    mine = 3 * seat
+    theirs = 3 * (1 - seat)
+    held_worth = weights[HW_HELD]
+    p0 = _position(value[mine], value[theirs], held_worth)
+    p1 = _position(value[mine + 1], value[theirs + 1], held_worth)
+    p2 = _position(value[mine + 2], value[theirs + 2], held_worth)
+    unchanged = _total(p0, p1, p2, weights)
+    best = 0
+    best_worth = -np.inf
+    for i in range(m):
+        what = acts[i, 0]
+        if what == 1:
+            worth = unchanged - weights[HW_DISCARD]
+        else:
+            c = acts[i, 2]
+            whole = False  # a Joker's play: every caravan in ``after``
+            if what == 2:
+                v = 0
+                cost = weights[HW_DISBAND]
+            else:
+                card = acts[i, 1]
+                t = acts[i, 3]
+                k = kind[card]
+                cost = 0.0 if k == NUMBER else weights[HW_FACE]
+                v = value[c]
+                if k == NUMBER:
+                    v += pip[card]
+                elif k == KING:
+                    v += pile_value[c, t]
+                elif k == JACK:
+                    v -= pile_value[c, t]
+                elif k == JOKER:
+                    whole = True
+                    for other in range(6):
+                        after[other] = value[other]
+                    host = numeral[c, t]
+                    by_suit = pip[host] == 1
+                    for other in range(6):
+                        for j in range(piles[other]):
+                            if other == c and j == t:
+                                continue
+                            q = numeral[other, j]
+                            if (suit[q] == suit[host]) if by_suit else (rank[q] == rank[host]):
+                                after[other] -= pile_value[other, j]
+            if whole:
+                worth = _evaluate(after, seat, weights) - cost
+            else:
+                w0, w1, w2 = p0, p1, p2
+                k3 = c % 3
+                if c == mine + k3:
+                    w = _position(v, value[theirs + k3], held_worth)
+                else:
+                    w = _position(value[mine + k3], v, held_worth)
+                if k3 == 0:
+                    w0 = w
+                elif k3 == 1:
+                    w1 = w
+                else:
+                    w2 = w
+                worth = _total(w0, w1, w2, weights) - cost
+        if worth > best_worth:
+            best = i
+            best_worth = worth
+    return best
+
+
 @_jit
 def step_against(actions: I64, restart: U8, seeds: U64, learner: int, cfg: I64, ocfg: I64,
                  weights: F64, pip: I64, kind: I64, suit: I64, rank: I64, order: I64,
@@ -1030,20 +1163,22 @@ def step_against(actions: I64, restart: U8, seeds: U64, learner: int, cfg: I64, 
                  numeral: I16, pile_value: I64, faces: I16, nfaces: I64, piles: I64,
                  value: I64, csuit: I64, direction: I64, opening: I64, discarded: I64,
                  turns: I64, out: I64, unique: I64, acts: I64, touched: I64, after: I64,
-                 agent_key: U64, agent_counter: U64, coin: U64, row: F64, observation: Any,
-                 mask: Any, rewards: Any) -> None:
+                 agent_key: U64, agent_counter: U64, coin: U64, legal: Any, legal_count: I64,
+                 observation: Any, mask: Any, handed: Any, rewards: Any) -> None:
     """Advance every game ``g`` by one step of the seat ``learner``: if ``restart[g]`` is
     1, deal the game of ``seeds[g]`` anew (its players' generators from their start); if
     it is 2, play nothing in it; else, if it runs, play the learner's id ``actions[g]``
-    (legal: the caller checked).
+    (legal: the caller checked); a game over and not restarted is left as it is.
     Then the other seat, the player of ``cfg`` (random, drawing from the generator of
     key ``agent_key[g, seat]``; heuristic; or ``MIXED``: one word of that generator, the
     heuristic's move if it is below ``coin[seat]``, else a random move drawn next from
     the same generator, as cardwar.agents.MixedAgent plays), plays until the learner is
     to move or the game ends. Write the learner's reward (its returns when the game
-    ended on this step, else 0), its observation (``float32``, through the ``float64``
-    row ``row``) and its mask (``int8``, all 0 once the game is over), for every game
-    but a finished one not restarted, which is left as it is, its reward 0."""
+    ended on this step, else 0), its observation (``float32``) and its legal ids (none
+    once the game is over): into ``mask`` (``int8``, the environment's own, kept from
+    step to step: only the ids listed in ``legal[g, :legal_count[g]]`` are cleared
+    before the new ones are set and listed there) and into ``handed`` (``int8``, a new
+    array, written whole)."""
     actions, restart, seeds = borrowed(actions), borrowed(restart), borrowed(seeds)
     cfg, ocfg, weights, pip = borrowed(cfg), borrowed(ocfg), borrowed(weights), borrowed(pip)
     kind, suit, rank, order = borrowed(kind), borrowed(suit), borrowed(rank), borrowed(order)
@@ -1057,7 +1192,8 @@ def step_against(actions: I64, restart: U8, seeds: U64, learner: int, cfg: I64, 
     turns, out, unique, acts = borrowed(turns), borrowed(out), borrowed(unique), borrowed(acts)
     touched, after = borrowed(touched), borrowed(after)
     agent_key, agent_counter, coin = borrowed(agent_key), borrowed(agent_counter), borrowed(coin)
-    row, observation, mask = borrowed(row), borrowed(observation), borrowed(mask)
+    legal, legal_count = borrowed(legal), borrowed(legal_count)
+    observation, mask, handed = borrowed(observation), borrowed(mask), borrowed(handed)
     rewards = borrowed(rewards)
     p = ocfg[OCFG_TARGETS]
     discards = 240 + 78 * p
@@ -1072,9 +1208,8 @@ def step_against(actions: I64, restart: U8, seeds: U64, learner: int, cfg: I64, 
             agent_key[g, 1] = _agent_key(seeds[g], 1)
             agent_counter[g, 0] = 0
             agent_counter[g, 1] = 0
-        elif out[g, 1] != TERM_NONE:
-            continue
-        elif restart[g] != 2:
+        playing = restart[g] == 0 and out[g, 1] == TERM_NONE
+        if playing:
             a = actions[g]
             target = -1
             c = 0
@@ -1112,8 +1247,9 @@ def step_against(actions: I64, restart: U8, seeds: U64, learner: int, cfg: I64, 
                 agent_counter[g, seat] += _ONE
                 asks = _mix64(agent_key[g, seat] + agent_counter[g, seat] * _GAMMA) < coin[seat]
             if asks:
-                i = np.int64(_heuristic(seat, m, acts, weights, pip, kind, suit, rank,
-                                        numeral[g], pile_value[g], piles[g], value[g], after))
+                i = np.int64(_heuristic_choice(seat, m, acts, weights, pip, kind, suit, rank,
+                                               numeral[g], pile_value[g], piles[g], value[g],
+                                               after))
             else:
                 agent_counter[g, seat] += _ONE
                 i = np.int64(_below(agent_key[g, seat], agent_counter[g, seat], m))
@@ -1122,18 +1258,23 @@ def step_against(actions: I64, restart: U8, seeds: U64, learner: int, cfg: I64, 
                   kind, suit, rank, deck[g], size[g], top[g], hand[g], held[g], numeral[g],
                   pile_value[g], faces[g], nfaces[g], piles[g], value[g], csuit[g],
                   direction[g], opening[g], touched, discarded[g], out[g])
-        if out[g, 1] != TERM_NONE and not restart[g] and out[g, 2] >= 0:
+        if playing and out[g, 1] != TERM_NONE and out[g, 2] >= 0:
             rewards[g] = 1.0 if out[g, 2] == learner else -1.0
         _observe(learner, turns[g], cfg, ocfg, pip, suit, size[g], top[g], hand[g], held[g],
                  numeral[g], faces[g], nfaces[g], piles[g], value[g], csuit[g], direction[g],
-                 opening[g], discarded[g], row)
-        for k in range(row.shape[0]):
-            observation[g, k] = row[k]
-        if out[g, 1] != TERM_NONE:
-            mask[g, :] = 0
-            continue
-        u = _distinct(learner, order, hand[g], held[g], unique)
-        m = _legal(learner, cfg, pip, kind, suit, size[g], top[g], hand[g], held[g],
-                   numeral[g], nfaces[g], piles[g], csuit[g], direction[g], opening[g],
-                   unique, u, acts)
-        _mask(m, acts, number_id, face_id, p, mask[g])
+                 opening[g], discarded[g], observation[g])
+        for j in range(legal_count[g]):  # the last step's ids, and no other, were set
+            mask[g, legal[g, j]] = 0
+        handed[g, :] = 0
+        m = 0
+        if out[g, 1] == TERM_NONE:
+            u = _distinct(learner, order, hand[g], held[g], unique)
+            m = _legal(learner, cfg, pip, kind, suit, size[g], top[g], hand[g], held[g],
+                       numeral[g], nfaces[g], piles[g], csuit[g], direction[g], opening[g],
+                       unique, u, acts)
+            for i in range(m):
+                a = _action_id(i, acts, number_id, face_id, p)
+                legal[g, i] = a
+                mask[g, a] = 1
+                handed[g, a] = 1
+        legal_count[g] = m

@@ -90,9 +90,16 @@ class CaravanVectorEnv(KernelVectorEnv):
             "touched": np.zeros(6, np.int64), "after": np.zeros(6, np.int64),
             "agent_key": np.zeros((n, 2), np.uint64),
             "agent_counter": np.zeros((n, 2), np.uint64),
-            "row": np.zeros(size, np.float64),
         }
-        return size, encoding.num_actions(self.options)
+        ids = encoding.num_actions(self.options)
+        # The learner's legal ids in ``_mask`` (set by the last step, cleared by the next).
+        self._legal = np.zeros((n, min(k.acts_rows(d, p), ids)), np.int32)
+        self._legal_count = np.zeros(n, np.int64)
+        self._handed_mask = np.zeros((n, ids), np.int8)
+        return size, ids
+
+    def _handed(self) -> Any:
+        return self._handed_mask
 
     def _terminations(self) -> tuple[Termination | None, ...]:
         from cardwar.variants.caravan import _batch
@@ -106,6 +113,7 @@ class CaravanVectorEnv(KernelVectorEnv):
         from cardwar.variants.caravan import _batch_numba as k
 
         self._observation = np.empty_like(self._observation)
+        self._handed_mask = np.empty_like(self._handed_mask)
         a, s, w, st = self._args, self._stepper, self._work, self._state
         t = a["tables"]
         k.step_against(actions, self._restart, self._seeds, self.seat, a["cfg"], s._ocfg,
@@ -116,8 +124,8 @@ class CaravanVectorEnv(KernelVectorEnv):
                        st["nfaces"], st["piles"], st["value"], st["csuit"], st["direction"],
                        st["opening"], st["discarded"], st["turns"], st["out"], w["unique"],
                        w["acts"], w["touched"], w["after"], w["agent_key"],
-                       w["agent_counter"], self._coin, w["row"], self._observation, self._mask,
-                       self._rewards)
+                       w["agent_counter"], self._coin, self._legal, self._legal_count,
+                       self._observation, self._mask, self._handed_mask, self._rewards)
 
     def _measure(self) -> Any:
         """Return the ``positions`` shape of every game now, from the learner's seat
