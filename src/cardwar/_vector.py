@@ -7,7 +7,8 @@ game. A subclass sets :attr:`KernelVectorEnv.game` (the variant module) and impl
 three methods: ``_allocate()`` (make its kernel's arrays, return the observation size
 and the number of ids), ``_run(actions)`` (advance every game as the kernel's
 ``step_against`` does, see :meth:`KernelVectorEnv._run`) and ``_measure()`` (the shaped
-reward's measure of every game, if the game has shapes).
+reward's measure of every game, if the game has shapes); and, if its kernel writes the
+masks handed out itself, ``_handed()`` (else each step hands out a copy of ``_mask``).
 
 A sub-environment ``i`` plays, game for game, what ``CardwarEnv(game, seat, opponents,
 **options)`` plays in a ``gymnasium.vector.SyncVectorEnv`` of ``num_envs`` of them, with

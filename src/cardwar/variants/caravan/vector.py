@@ -99,6 +99,7 @@ class CaravanVectorEnv(KernelVectorEnv):
         return size, ids
 
     def _handed(self) -> Any:
+        """Return the masks the kernel wrote for ``info`` (a new array at every step)."""
         return self._handed_mask
 
     def _terminations(self) -> tuple[Termination | None, ...]:
