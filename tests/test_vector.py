@@ -87,6 +87,31 @@ def test_the_kernel_runs_as_python_as_compiled(monkeypatch: pytest.MonkeyPatch) 
         assert not envs._mask.any()
 
 
+def test_the_kernels_heuristic_sums_the_positions_as_the_batch_engines(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The vector kernel's heuristic works out only the position a move changes and adds
+    # the three as the batch engine's evaluation does: the same worth for every table,
+    # the game's bonus (all three positions decided) included.
+    from cardwar.variants import caravan
+    from cardwar.variants.caravan import _batch
+
+    run_as_python(monkeypatch, caravan_kernel)
+    k = caravan_kernel
+    weights = _batch.arguments(caravan.options(), None)["weights"]
+    rng = np.random.default_rng(5)
+    bonuses = 0
+    for _ in range(200):
+        value = rng.choice(np.array([0, 5, 18, 21, 23, 26, 27, 31], np.int64), 6)
+        for seat in (0, 1):
+            w0, w1, w2 = (k._position(int(value[3 * seat + i]), int(value[3 * (1 - seat) + i]),
+                                      weights[k.HW_HELD]) for i in range(3))
+            worths = [w0, w1, w2]
+            total = k._total(w0, w1, w2, weights)
+            assert total == k._evaluate(value, seat, weights)
+            bonuses += abs(total - sum(worths)) == weights[k.HW_GAME]
+    assert bonuses > 0
+
+
 def test_it_refuses_wrong_arguments() -> None:
     for bad in (0, -1):
         with pytest.raises(ArgumentError, match="at least one game"):
