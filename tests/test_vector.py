@@ -237,3 +237,47 @@ def test_the_kernels_form_of_the_mixed_kind_is_mixed_agents_coin() -> None:
             _vector.opponent(kind)
         with pytest.raises(AgentError, match="heuristic:P"):
             agents.agent(kind, "caravan", 0)
+
+
+def test_a_reset_mask_deals_only_the_games_it_names() -> None:
+    # Gymnasium's partial reset, as SyncVectorEnv does it: the games named are dealt
+    # anew (the next game of each one's seed), the others go on as if nothing happened.
+    envs, twin = CaravanVectorEnv(3, opponents="random"), CaravanVectorEnv(3, opponents="random")
+    rng = np.random.default_rng(5)
+    observation, info = envs.reset(seed=20)
+    twin.reset(seed=20)
+    for _ in range(4):
+        ids = np.maximum(batch.random_legal_ids(info["action_mask"], rng), 0)
+        observation, _, _, _, info = envs.step(ids)
+        twin.step(ids)
+    mask = np.array([False, True, False])
+    again, dealt = envs.reset(options={"reset_mask": mask})
+    assert np.array_equal(again[[0, 2]], observation[[0, 2]])
+    assert np.array_equal(dealt["action_mask"][[0, 2]], info["action_mask"][[0, 2]])
+    assert dealt["_action_mask"].tolist() == [False, True, False]
+    fresh = CaravanVectorEnv(1, opponents="random")
+    fresh.reset(seed=[21])
+    next_game = fresh.reset()[0]  # the next game of seed 21, as CardwarEnv.reset() deals it
+    assert np.array_equal(again[1], next_game[0])
+    # The games kept play on as in the environment never reset.
+    ids = np.maximum(batch.random_legal_ids(dealt["action_mask"], rng), 0)
+    mine, theirs = envs.step(ids), twin.step(ids)
+    for k in (0, 2):
+        assert np.array_equal(mine[0][k], theirs[0][k])
+        assert np.array_equal(mine[4]["action_mask"][k], theirs[4]["action_mask"][k])
+
+
+def test_a_bad_reset_mask_is_refused_before_anything_changes() -> None:
+    envs = CaravanVectorEnv(2, opponents="random")
+    with pytest.raises(gymnasium.error.ResetNeeded, match="without a reset_mask"):
+        envs.reset(options={"reset_mask": np.array([True, False])})
+    observation, _ = envs.reset(seed=1)
+    for bad in (np.array([1, 0]), [True, False], np.array([True]), np.ones((2, 1), bool)):
+        with pytest.raises(ArgumentTypeError, match="reset_mask"):
+            envs.reset(options={"reset_mask": bad})
+    with pytest.raises(ArgumentError, match="reset_mask alone"):
+        envs.reset(options={"reset_mask": np.ones(2, bool), "seed": 3})
+    assert np.array_equal(envs._observation, observation)
+    # A mask of every game is a whole reset.
+    again, _ = envs.reset(seed=1, options={"reset_mask": np.ones(2, bool)})
+    assert np.array_equal(again, observation)

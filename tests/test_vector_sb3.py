@@ -111,21 +111,21 @@ def test_transitions_are_those_of_the_loop_stable_baselines3_runs(mode: Autorese
     assert cut.sum() >= 2  # and by the battle limit
 
 
-def test_a_vector_environment_that_resets_every_game_when_asked_for_some_is_refused() -> None:
-    # Caravan's kernel vector environment deals the next game on the step after one ends
-    # (NEXT_STEP) and resets every game at reset: a partial reset would move the others.
+def test_a_kernel_vector_environment_gives_the_transitions_of_the_loop() -> None:
+    # Arneson's War's kernel vector environment deals the next game on the step after one
+    # ends (NEXT_STEP); the adapter deals it at once through reset_mask, which leaves the
+    # other games as they are.
     pytest.importorskip("numba", reason="the kernel vector environment needs numba")
-    from cardwar.variants.caravan.vector import CaravanVectorEnv
+    from cardwar.variants.arneson.vector import ArnesonVectorEnv
 
-    vec = _Adapter(CaravanVectorEnv(3, opponents="random"))
-    vec.seed(1)
-    vec.reset()
-    def play() -> None:
-        for _ in range(300):
-            vec.step(vec.action_masks().argmax(axis=1))
-
-    with pytest.raises(ArgumentError, match="reset_mask"):
-        play()
+    n = 3
+    ids, seen = drive(_Adapter(ArnesonVectorEnv(n, 0, "random", **SHORT)), 120)
+    want = reference(n, 4, ids)
+    same(seen, want)
+    dones = np.array([s[2] for s in want[1:]])
+    cut = np.array([s[4] for s in want[1:]])
+    assert (dones & ~cut).sum() >= 2
+    assert cut.sum() >= 2
 
 
 def test_attributes_and_methods_reach_each_sub_environment() -> None:

@@ -232,11 +232,18 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         sub-environment is the next of its first seed, as ``CardwarEnv`` deals them. With
         ``seed`` None (or a None in the list), a sub-environment deals the next game of
         its seed, as ``CardwarEnv.reset()`` does; before any seed, the game of a seed
-        drawn by the environment's own generator. ``options`` is not used."""
+        drawn by the environment's own generator.
+
+        ``options={"reset_mask": mask}`` (a bool array, one per sub-environment) deals
+        anew only the sub-environments where ``mask`` is true, as Gymnasium's
+        ``SyncVectorEnv`` does: the others keep their games, observations and masks as
+        they were (what a trainer that resets finished games at once, as
+        Stable-Baselines3, needs: :func:`cardwar.vector.sb3`). ``options`` holds nothing
+        else."""
         if options is not None and not isinstance(options, dict):
-            raise wrong_type("reset", "options that are a dict or None (they are not "
-                             "used)", options)
+            raise wrong_type("reset", "options that are a dict or None", options)
         n = self.num_envs
+        chosen = self._reset_mask(options)
         if seed is None:
             given: list[object] = [None] * n
         elif isinstance(seed, (list, tuple)):
@@ -251,30 +258,60 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         masters, episodes = self._masters.copy(), self._episodes.copy()
         drawn = []
         for i, one in enumerate(given):
+            if not chosen[i]:
+                continue
             if one is not None:
                 masters[i], episodes[i] = game_seed(one), 0
             elif self._ready:
                 episodes[i] += 1
             else:
                 drawn.append(i)
-        super().reset(seed=int(masters[0]) if given[0] is not None else None)
+        if chosen.all():
+            super().reset(seed=int(masters[0]) if given[0] is not None else None)
         for i in drawn:
             masters[i], episodes[i] = game_seed(int(self.np_random.integers(0, 2**63))), 0
         self._masters, self._episodes = masters, episodes
         self._seeds[:] = [int(m) if e == 0 else derive_seed(int(m), int(e))
                           for m, e in zip(masters, episodes, strict=True)]
-        self._restart[:] = 1
+        self._restart[:] = np.where(chosen, 1, 2)
+        shown = self._observation
         self._run(np.zeros(self.num_envs, np.int64))
-        self._over[:] = False
-        self._early = self._ended() != 0
-        self._pending = np.where(self._early, self._rewards, 0.0)
+        kept = ~chosen
+        if kept.any():  # (a finished game's rows are left as they are by the kernel)
+            self._observation[kept] = shown[kept]
+        dealt_over = chosen & (self._ended() != 0)
+        self._over &= kept
+        self._early = np.where(chosen, dealt_over, self._early)
+        self._pending = np.where(chosen, np.where(dealt_over, self._rewards, 0.0),
+                                 self._pending)
         self._ready = True
         if self.shaping is not None:
-            self._start[:] = self._measure()
-            self._potential[:] = 0.0
-            self._paid[:] = 0.0
-        return self._observation, {"action_mask": self._handed(),
-                                   "_action_mask": np.ones(self.num_envs, bool)}
+            self._start = np.where(chosen, self._measure(), self._start)
+            self._potential = np.where(chosen, 0.0, self._potential)
+            self._paid = np.where(chosen, 0.0, self._paid)
+        handed = self._handed()
+        handed[kept] = self._mask[kept]
+        return self._observation, {"action_mask": handed, "_action_mask": chosen.copy()}
+
+    def _reset_mask(self, options: dict[str, Any] | None) -> Any:
+        """Return which sub-environments ``reset`` deals anew: all, or those of
+        ``options["reset_mask"]``, checked (and nothing else in ``options``)."""
+        every = np.ones(self.num_envs, bool)
+        if not options:
+            return every
+        unknown = sorted(set(options) - {"reset_mask"}, key=str)
+        if unknown:
+            raise ArgumentError(f"reset takes the option reset_mask alone, got "
+                                f"{', '.join(map(repr, unknown))}")
+        mask = options["reset_mask"]
+        if not isinstance(mask, np.ndarray) or mask.dtype != np.bool_ or mask.shape != (
+                self.num_envs,):
+            raise wrong_type("reset", f"a reset_mask that is a numpy bool array of shape "
+                             f"({self.num_envs},)", mask)
+        if not self._ready and not mask.all():
+            raise gymnasium.error.ResetNeeded("deal every game first: call reset() "
+                                              "without a reset_mask")
+        return mask.copy()
 
     def action_masks(self) -> Any:
         """Return each sub-environment's legal ids now as booleans (a new array, one row
@@ -336,7 +373,9 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._pending = np.where(self._early, self._rewards, 0.0)
         if self.shaping is not None:
             rewards = rewards + self._shaped(restart, self._over)
-        info: dict[str, Any] = {"action_mask": self._handed(),
+        handed = self._handed()
+        handed[early] = self._mask[early]
+        info: dict[str, Any] = {"action_mask": handed,
                                 "_action_mask": np.ones(self.num_envs, bool)}
         if illegal.any():
             info["illegal_action"] = illegal.copy()
