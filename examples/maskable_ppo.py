@@ -7,9 +7,12 @@ win rates against the random and the heuristic agent before and after.
     python examples/maskable_ppo.py arneson --smoke      # a few hundred steps, for the tests
 
 The learner plays seat 0 of ``--envs`` games at once: a Gymnasium vector environment of
-``cardwar/<game>-v0`` (``gymnasium.make_vec``, each game dealt anew in the step that
-ends the last, Gymnasium's same-step automatic reset), handed to Stable-Baselines3 by
-``cardwar.vector.sb3``. The budget counts the CPU time of training alone
+``cardwar/<game>-v0`` made by ``gymnasium.make_vec``, handed to Stable-Baselines3 by
+``cardwar.vector.sb3``. ``--vector kernel`` (the default where the game has one and numba
+is installed: Arneson's War, Caravan, Cold War, General's War) is the game's vector
+environment on its compiled kernel, the opponents moving inside it; ``--vector sync`` a
+``SyncVectorEnv`` of ``CardwarEnv`` (each game dealt anew in the step that ends the
+last, Gymnasium's same-step automatic reset). The budget counts the CPU time of training alone
 (``time.process_time``, every thread of the process); evaluation plays ``--games``
 games against each opponent, seeds 1,000,000 onwards (never a training seed), the
 policy choosing deterministically among the legal ids. ``--curve FILE`` writes the
@@ -86,6 +89,16 @@ class Budget(BaseCallback):
         return self.used() < self.seconds
 
 
+def has_kernel(game: str) -> bool:
+    """Return whether ``game`` has a vector environment on its compiled kernel here."""
+    import importlib.util
+
+    from cardwar.variants import variant
+
+    return (getattr(variant(game), "VECTOR_ENV", None) is not None
+            and importlib.util.find_spec("numba") is not None)
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game", nargs="?", default="arneson")
@@ -95,16 +108,24 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--games", type=int, default=200, help="evaluation games per opponent")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--envs", type=int, default=8, help="games played at once")
+    parser.add_argument("--vector", choices=("auto", "kernel", "sync"), default="auto",
+                        help="the game's kernel vector environment or a SyncVectorEnv")
     parser.add_argument("--curve", default=None, help="write the training curve here (JSON)")
     parser.add_argument("--smoke", action="store_true",
                         help="train for 256 steps and evaluate on 4 games (for the tests)")
     args = parser.parse_args(argv)
     torch.set_num_threads(1)  # one core: CPU time and wall time stay comparable
 
-    envs = gymnasium.make_vec(f"cardwar/{args.game}-v0", num_envs=args.envs,
-                              vectorization_mode="sync",
-                              vector_kwargs={"autoreset_mode": AutoresetMode.SAME_STEP},
-                              opponents=args.opponents, shaping=args.shaping)
+    kernel = args.vector == "kernel" or (args.vector == "auto" and has_kernel(args.game))
+    if kernel:
+        envs = gymnasium.make_vec(f"cardwar/{args.game}-v0", num_envs=args.envs,
+                                  vectorization_mode="vector_entry_point",
+                                  opponents=args.opponents, shaping=args.shaping)
+    else:
+        envs = gymnasium.make_vec(f"cardwar/{args.game}-v0", num_envs=args.envs,
+                                  vectorization_mode="sync",
+                                  vector_kwargs={"autoreset_mode": AutoresetMode.SAME_STEP},
+                                  opponents=args.opponents, shaping=args.shaping)
     # sb3 hands the vector environment to Stable-Baselines3, masks included (MaskablePPO
     # asks it for action_masks): no ActionMasker wrapper is needed.
     venv = VecMonitor(sb3(envs))
@@ -119,10 +140,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     after = {o: win_rate(model, args.game, o, games) for o in ("random", "heuristic")}
     venv.close()
     report = {"game": args.game, "opponents": args.opponents, "shaping": args.shaping,
-              "envs": args.envs, "games": games, **trained, "before": before, "after": after,
+              "envs": args.envs, "vector": "kernel" if kernel else "sync", "games": games,
+              **trained, "before": before, "after": after,
               "curve": budget.curve}
     print(f"{args.game}: trained against {args.opponents} (shaping {args.shaping}) for "
-          f"{trained['steps']} steps of {args.envs} games at once in "
+          f"{trained['steps']} steps of {args.envs} games at once "
+          f"({'kernel' if kernel else 'sync'} vector environment) in "
           f"{trained['cpu_seconds']} CPU-s")
     for o in ("random", "heuristic"):
         print(f"  win rate against {o:9}: {before[o]:.3f} before, {after[o]:.3f} after "
