@@ -4,25 +4,28 @@ Stable-Baselines3 and sb3-contrib's ``MaskablePPO``, and :class:`SelfPlay` plays
 games on the batch engine with every seat a learner.
 
 **Stable-Baselines3.** ``sb3(envs)`` turns ``envs``, a ``gymnasium.vector.VectorEnv``
-whose ``action_masks()`` gives each sub-environment's legal ids (a ``SyncVectorEnv`` or
-``AsyncVectorEnv`` of ``cardwar.gymnasium.CardwarEnv``, whose ``action_masks`` it calls
-in each sub-environment, or any vector environment with the method), into a
+whose ``action_masks()`` gives each sub-environment's legal ids (a game's vector
+environment on its compiled kernel, ``gymnasium.make_vec(...,
+vectorization_mode="vector_entry_point")``; a ``SyncVectorEnv`` or ``AsyncVectorEnv`` of
+``cardwar.gymnasium.CardwarEnv``, whose ``action_masks`` it calls in each
+sub-environment; or any vector environment with the method), into a
 ``stable_baselines3.common.vec_env.VecEnv`` (the ``rl`` extra: ``pip install
 'cardwar[rl]'``), with Stable-Baselines3's conventions: ``done`` is terminated or
 truncated, ``info["TimeLimit.truncated"]`` says a game was cut short,
 ``info["terminal_observation"]`` holds the last observation of a game that ended, and
-the observation returned for it is the first of its next game, dealt in the same step.
-A vector environment that resets in the same step (Gymnasium's ``SAME_STEP``
-autoreset mode) gives all of that as it steps. One in the ``NEXT_STEP`` or ``DISABLED``
-mode is reset where games ended, in the same step, through Gymnasium's partial reset
-(``reset(options={"reset_mask": done})``, which ``SyncVectorEnv`` and ``AsyncVectorEnv``
-honour in every mode), so that no transition is lost or made up: a vector environment
-that cannot reset only some sub-environments cannot be bridged (Stable-Baselines3 needs
-the next game's first observation before it chooses the ids of the next step, and the
-others' games must not move meanwhile), and the adapter raises
-:class:`~cardwar.errors.ArgumentError` at the first reset that moved a game it should
-have left alone (it compares their observations). ``env_method("action_masks")`` and
-:meth:`action_masks` give the masks as sb3-contrib's ``get_action_masks`` asks for them.
+the observation returned for it is the first of its next game, dealt in the same step. A
+vector environment that resets in the same step (Gymnasium's ``SAME_STEP`` autoreset
+mode) gives all of that as it steps. One in the ``NEXT_STEP`` or ``DISABLED`` mode is
+reset where games ended, in the same step, through Gymnasium's partial reset
+(``reset(options={"reset_mask": done})``, which the kernel vector environments,
+``SyncVectorEnv`` and ``AsyncVectorEnv`` honour in every mode), so that no transition is
+lost or made up: a vector environment that cannot reset only some sub-environments
+cannot be bridged (Stable-Baselines3 needs the next game's first observation before it
+chooses the ids of the next step, and the others' games must not move meanwhile), and
+the adapter raises :class:`~cardwar.errors.ArgumentError` at the first reset that moved
+a game it should have left alone (it compares their observations).
+``env_method("action_masks")`` and :meth:`action_masks` give the masks as sb3-contrib's
+``get_action_masks`` asks for them.
 
 **Self-play.** ``SelfPlay(variant, num_envs, **options)`` plays ``num_envs`` games of a
 variant with decisions (those of :class:`cardwar.batch.Games`: Arneson's War, Caravan,
