@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import array
 import sys
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -116,6 +116,31 @@ def test_borrowed_views_read_and_write_the_arrays_they_view() -> None:
 
     with pytest.raises(numba.core.errors.TypingError, match="borrowed"):
         scalar(3)
+
+
+def test_a_kernel_helper_compiles_once_for_plain_argument_types() -> None:
+    # What a first run compiles: a helper called with a constant and with a variable is
+    # compiled once, for int64 (not again for the literal type of the constant), and a
+    # helper of `_inline_once` is inlined by LLVM, compiled once, not copied by numba
+    # into every caller and typed there again.
+    import numba
+    from numba.core import types
+
+    @numba.njit(cache=False)
+    def add(x: Any, y: Any) -> Any:
+        return x + y
+
+    add = _kernels._plain_calls(add)
+
+    @numba.njit(cache=False)
+    def caller(x: Any) -> Any:
+        return add(x, 1) + add(x, x)
+
+    assert caller(2) == 7
+    assert add.signatures == [(types.int64, types.int64)]
+    options = cast(Any, _kernels._fraction).targetoptions
+    assert options.get("forceinline") is True
+    assert "inline" not in options
 
 
 @pytest.mark.parametrize("variant", sorted(batch.Games.VARIANTS))

@@ -37,7 +37,22 @@ def _jit(function: F) -> F:
     """Return ``function`` compiled by numba (cached on disk, GIL released), or as is."""
     if not COMPILED:  # pragma: no cover - exercised where the fast extra is absent
         return function
-    return cast(F, numba.njit(cache=True, nogil=True, boundscheck=False)(function))
+    return cast(F, _plain_calls(numba.njit(cache=True, nogil=True, boundscheck=False)(
+        function)))
+
+
+def _plain_calls(dispatcher: Any) -> Any:
+    """Return ``dispatcher``, made to compile a call from another kernel for the plain
+    types of its arguments: numba would compile ``f(x, 0)`` for the literal type of ``0``,
+    a second whole compile of ``f`` beside the one for ``f(x, n)``."""
+    resolve = dispatcher.get_call_template
+
+    def get_call_template(args: Any, kws: Any) -> Any:
+        plain: Callable[[Any], Any] = _types.unliteral
+        return resolve(tuple(plain(a) for a in args), {k: plain(v) for k, v in kws.items()})
+
+    dispatcher.get_call_template = get_call_template
+    return dispatcher
 
 
 A = TypeVar("A")
@@ -143,11 +158,27 @@ def _shuffle(cards: I16, start: int, length: int, key: np.uint64, counter: np.ui
 
 def _inline(function: F) -> F:
     """Return ``function`` compiled to be inlined where it is called: the helpers of the
-    move loop take many arrays, and a call that is not inlined pays for each of them."""
+    move loop take many arrays, and a call that is not inlined pays for each of them.
+
+    numba copies the helper's source into every caller (``inline="always"``), where it is
+    typed and lowered again: for a helper called in many places, or inside other such
+    helpers, :func:`_inline_once` compiles faster."""
     if not COMPILED:  # pragma: no cover - exercised where the fast extra is absent
         return function
     return cast(F, numba.njit(inline="always", cache=True, nogil=True, boundscheck=False)(
         function))
+
+
+def _inline_once(function: F) -> F:
+    """Return ``function`` compiled once for its argument types, its code inlined into
+    every caller by LLVM (numba's ``forceinline``) rather than its source copied by numba
+    as :func:`_inline` does: Caravan's helpers, nested and called from every kernel,
+    took half of its first-run compile copied (docs/simulation.md). Which of the two a
+    helper takes is measured, compile and run speed both."""
+    if not COMPILED:  # pragma: no cover - exercised where the fast extra is absent
+        return function
+    return cast(F, _plain_calls(numba.njit(forceinline=True, cache=True, nogil=True,
+                                           boundscheck=False)(function)))
 
 
 @_jit
@@ -157,7 +188,7 @@ def _agent_key(seed: np.uint64, seat: int) -> Any:
     return _mix64(derived + _GAMMA)
 
 
-@_inline
+@_inline_once
 def _fraction(v: float, bound: float) -> float:
     """TensorWriter.fractions of one value."""
     if bound <= 0 or v <= 0:
@@ -167,7 +198,7 @@ def _fraction(v: float, bound: float) -> float:
     return v / bound
 
 
-@_inline
+@_inline_once
 def _add_card(row: Any, at: int, card: int, copies: int, jokers: int) -> None:
     """TensorWriter.cards: add one ``card`` to the 53 values from ``at``, clipped at 1."""
     if card == 52:

@@ -40,7 +40,7 @@ from cardwar._kernels import (
     _agent_key,
     _below,
     _fraction,
-    _inline,
+    _inline_once,
     _jit,
     _mix64,
     _shuffle,
@@ -102,7 +102,7 @@ _GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _ONE = np.uint64(1)
 
 
-@_inline
+@_inline_once
 def _derive(c: int, equal: int, pip: I64, kind: I64, suit: I64, numeral: I16, pile_value: I64,
             faces: I16, nfaces: I64, piles: I64, value: I64, csuit: I64, direction: I64) -> None:
     """Recompute caravan ``c``'s value, suit and direction from its piles
@@ -136,7 +136,7 @@ def _derive(c: int, equal: int, pip: I64, kind: I64, suit: I64, numeral: I16, pi
     direction[c] = d
 
 
-@_inline
+@_inline_once
 def _may_discard_opening(s: int, never: bool, pip: I64, size: I64, top: I64, hand: I16,
                          held: I64, piles: I64) -> bool:
     """CARAVAN-OPENING-DISCARD: only while short of number cards, with a card to draw."""
@@ -153,7 +153,7 @@ def _may_discard_opening(s: int, never: bool, pip: I64, size: I64, top: I64, han
     return numerals < empty
 
 
-@_inline
+@_inline_once
 def _conclude(cfg: I64, pip: I64, size: I64, top: I64, hand: I16, held: I64, piles: I64,
               value: I64, opening: I64, turns: int, nxt: int, out: I64) -> None:
     """Apply the opening forfeits and decide the game (caravan.rules._conclude): write the
@@ -222,7 +222,7 @@ def _conclude(cfg: I64, pip: I64, size: I64, top: I64, hand: I16, held: I64, pil
     out[4] = won1
 
 
-@_inline
+@_inline_once
 def _legal(seat: int, cfg: I64, pip: I64, kind: I64, suit: I64, size: I64,
            top: I64, hand: I16, held: I64, numeral: I16, nfaces: I64, piles: I64, csuit: I64,
            direction: I64, opening: I64, unique: I64, u: int, acts: I64) -> int:
@@ -311,7 +311,7 @@ def _legal(seat: int, cfg: I64, pip: I64, kind: I64, suit: I64, size: I64,
     return m
 
 
-@_inline
+@_inline_once
 def _distinct(seat: int, order: I64, hand: I16, held: I64, unique: I64) -> int:
     """Write the hand's distinct cards into ``unique``, lowest first (rank, then suit; the
     Joker last), as ``legal_actions`` lists them; return how many."""
@@ -334,7 +334,7 @@ def _distinct(seat: int, order: I64, hand: I16, held: I64, unique: I64) -> int:
     return u
 
 
-@_inline
+@_inline_once
 def _remove_from_hand(seat: int, card: int, hand: I16, held: I64) -> None:
     """Take the first copy of ``card`` out of ``seat``'s hand, keeping the others' order."""
     n = held[seat]
@@ -346,7 +346,7 @@ def _remove_from_hand(seat: int, card: int, hand: I16, held: I64) -> None:
     held[seat] = n - 1
 
 
-@_inline
+@_inline_once
 def _drop_pile(c: int, i: int, numeral: I16, pile_value: I64, faces: I16, nfaces: I64,
                piles: I64, discarded: I64) -> None:
     """Take pile ``i`` out of caravan ``c``, moving the piles above it down; count its
@@ -365,7 +365,7 @@ def _drop_pile(c: int, i: int, numeral: I16, pile_value: I64, faces: I16, nfaces
     piles[c] = n - 1
 
 
-@_inline
+@_inline_once
 def _play(card: int, c: int, target: int, equal: int, pip: I64, kind: I64, suit: I64,
           rank: I64, numeral: I16, pile_value: I64, faces: I16, nfaces: I64, piles: I64,
           value: I64, csuit: I64, direction: I64, touched: I64, discarded: I64) -> None:
@@ -436,7 +436,7 @@ def _play(card: int, c: int, target: int, equal: int, pip: I64, kind: I64, suit:
                     value, csuit, direction)  # CARAVAN-RECOMPUTE
 
 
-@_inline
+@_inline_once
 def _progress(value: int) -> float:
     """caravan.agents._progress: how far a caravan has come towards a sale."""
     if value > 26:
@@ -444,7 +444,7 @@ def _progress(value: int) -> float:
     return float(min(value, 21))
 
 
-@_inline
+@_inline_once
 def _position(mine: int, theirs: int, held: float) -> float:
     """caravan.agents._position: the worth of one position to the seat of ``mine``."""
     sells = 21 <= mine <= 26
@@ -458,7 +458,7 @@ def _position(mine: int, theirs: int, held: float) -> float:
     return _progress(mine) - _progress(theirs)
 
 
-@_inline
+@_inline_once
 def _evaluate(after: I64, seat: int, weights: Any) -> float:
     """caravan.agents.evaluate: the worth of the caravans of values ``after`` to ``seat``."""
     total = 0.0
@@ -476,7 +476,7 @@ def _evaluate(after: I64, seat: int, weights: Any) -> float:
     return total
 
 
-@_inline
+@_inline_once
 def _heuristic(seat: int, m: int, acts: I64, weights: Any, pip: I64, kind: I64, suit: I64,
                rank: I64, numeral: I16, pile_value: I64, piles: I64, value: I64,
                after: I64) -> int:
@@ -527,7 +527,7 @@ def _heuristic(seat: int, m: int, acts: I64, weights: Any, pip: I64, kind: I64, 
     return best
 
 
-@_inline
+@_inline_once
 def _deal(seed: np.uint64, deck0: I16, deck1: I16, cfg: I64, pip: I64, deck: I16, size: I64,
           top: I64, hand: I16, held: I64, piles: I64, value: I64, csuit: I64,
           direction: I64, opening: I64, discarded: I64, out: I64) -> None:
@@ -560,7 +560,7 @@ def _deal(seed: np.uint64, deck0: I16, deck1: I16, cfg: I64, pip: I64, deck: I16
     _conclude(cfg, pip, size, top, hand, held, piles, value, opening, 0, cfg[CFG_FIRST], out)
 
 
-@_inline
+@_inline_once
 def _move(seat: int, what: int, card: int, c: int, target: int, turns: int, cfg: I64,
           pip: I64, kind: I64, suit: I64, rank: I64, deck: I16, size: I64, top: I64,
           hand: I16, held: I64, numeral: I16, pile_value: I64, faces: I16, nfaces: I64,
@@ -624,7 +624,7 @@ def _play_game(seed: np.uint64, deck0: I16, deck1: I16, cfg: I64, weights: Any, 
                     after, out)
 
 
-@_inline
+@_inline_once
 def _play_on(turns: int, max_steps: int, agent_key: Any, cfg: I64, weights: Any, pip: I64,
              kind: I64, suit: I64, rank: I64, order: I64, deck: I16, size: I64, top: I64,
              hand: I16, held: I64, numeral: I16, pile_value: I64, faces: I16, nfaces: I64,
@@ -733,20 +733,26 @@ def _rollouts(seat: int, first: I64, cfg: I64, weights: Any, pip: I64, kind: I64
     positions = results.shape[0]
     for k in range(positions):
         for a in range(first.shape[0]):
-            w_deck[:, :] = deck[k]
-            w_size[:] = size[k]
-            w_top[:] = top[k]
-            w_hand[:, :] = hand[k]
-            w_held[:] = held[k]
-            w_numeral[:, :] = numeral[k]
-            w_pile_value[:, :] = pile_value[k]
-            w_faces[:, :, :] = faces[k]
-            w_nfaces[:, :] = nfaces[k]
-            w_piles[:] = piles[k]
-            w_value[:] = value[k]
-            w_csuit[:] = csuit[k]
-            w_direction[:] = direction[k]
-            w_opening[:] = opening[k]
+            # (Loops: a slice assignment compiles its shape check, at a great cost.)
+            for s in range(2):
+                for i in range(w_deck.shape[1]):
+                    w_deck[s, i] = deck[k, s, i]
+                    w_hand[s, i] = hand[k, s, i]
+                w_size[s] = size[k, s]
+                w_top[s] = top[k, s]
+                w_held[s] = held[k, s]
+                w_opening[s] = opening[k, s]
+            for c in range(6):
+                for i in range(w_numeral.shape[1]):
+                    w_numeral[c, i] = numeral[k, c, i]
+                    w_pile_value[c, i] = pile_value[k, c, i]
+                    w_nfaces[c, i] = nfaces[k, c, i]
+                    for j in range(w_faces.shape[2]):
+                        w_faces[c, i, j] = faces[k, c, i, j]
+                w_piles[c] = piles[k, c]
+                w_value[c] = value[k, c]
+                w_csuit[c] = csuit[k, c]
+                w_direction[c] = direction[k, c]
             t = turns[k] + 1
             _move(seat, first[a, 0], first[a, 1], first[a, 2], first[a, 3], t, cfg, pip,
                   kind, suit, rank, w_deck, w_size, w_top, w_hand, w_held, w_numeral,
@@ -801,7 +807,7 @@ ROW = 170
 OBSERVATION_SIZE = 53 + 2 + 2 + 6 * ROW + 53 + 2 + 1
 
 
-@_inline
+@_inline_once
 def _stack(k: int, step: float) -> float:
     """Return an entry of TensorWriter.cards after ``k`` copies of a card of ``step``:
     :func:`~cardwar._kernels._add_card` ``k`` times from 0, in ``float64``."""
@@ -812,7 +818,7 @@ def _stack(k: int, step: float) -> float:
     return v
 
 
-@_inline
+@_inline_once
 def _add_copy(row: Any, at: int, card: int, step: float) -> None:
     """:func:`~cardwar._kernels._add_card` on a row of any float type (``float32``
     included) whose entry ``at + card``, zeroed first, has received only copies of
@@ -822,7 +828,7 @@ def _add_copy(row: Any, at: int, card: int, step: float) -> None:
     row[at + card] = step if was == 0.0 else _stack(int(np.rint(was / step)) + 1, step)
 
 
-@_inline
+@_inline_once
 def _observe(seat: int, turns: int, cfg: I64, ocfg: I64, pip: I64, suit: I64, size: I64,
              top: I64, hand: I16, held: I64, numeral: I16, faces: I16, nfaces: I64,
              piles: I64, value: I64, csuit: I64, direction: I64, opening: I64,
@@ -875,7 +881,7 @@ def _observe(seat: int, turns: int, cfg: I64, ocfg: I64, pip: I64, suit: I64, si
     row[at + 55] = _fraction(float(turns), float(ocfg[OCFG_LENGTH]))  # turns
 
 
-@_inline
+@_inline_once
 def _mask(m: int, acts: I64, number_id: I64, face_id: I64, p: int, row: Any) -> None:
     """Write the legal-action mask of the ``m`` actions of ``acts`` into ``row`` (the ids
     of caravan.encoding)."""
@@ -1048,7 +1054,7 @@ def play_games(seeds: U64, deck0: I16, deck1: I16, cfg: I64,
 MIXED = 2
 
 
-@_inline
+@_inline_once
 def _action_id(i: int, acts: I64, number_id: I64, face_id: I64, p: int) -> Any:
     """Return the id (caravan.encoding's) of the action of row ``i`` of ``acts``, as
     :func:`_mask` numbers it."""
@@ -1063,7 +1069,7 @@ def _action_id(i: int, acts: I64, number_id: I64, face_id: I64, p: int) -> Any:
     return 240 + 78 * p + 53 + acts[i, 2]
 
 
-@_inline
+@_inline_once
 def _total(w0: float, w1: float, w2: float, weights: Any) -> float:
     """Return :func:`_evaluate`'s worth from the worths of the three positions, added
     in its order."""
@@ -1082,7 +1088,7 @@ def _total(w0: float, w1: float, w2: float, weights: Any) -> float:
     return total
 
 
-@_inline
+@_inline_once
 def _heuristic_choice(seat: int, m: int, acts: I64, weights: Any, pip: I64, kind: I64,
                       suit: I64, rank: I64, numeral: I16, pile_value: I64, piles: I64,
                       value: I64, after: I64) -> int:

@@ -603,7 +603,8 @@ def _play(seat: int, card: int, played: int, cfg: I64, deck: I16, rank: I64, key
         while k < length and seen[start + k] == position[k]:
             k += 1
         same += 1 if k == length else 0
-    seen[used:used + length] = position[:length]
+    for k in range(length):  # (a loop: a slice assignment compiles its shape check)
+        seen[used + k] = position[k]
     starts[count] = used
     hashes[count] = digest
     game[SEEN] = count + 1
@@ -661,13 +662,16 @@ def _play_game(seed: np.uint64, cfg: I64, deck: I16, rank: I64, key: I64, points
             i = np.int64(_below(keys[seat], counters[seat], m))
         if not _room(cfg, size, game, seen, starts, hashes):
             grown = np.empty(2 * seen.shape[0], np.int64)
-            grown[:game[SEEN_USED]] = seen[:game[SEEN_USED]]
+            for k in range(game[SEEN_USED]):  # (loops: see _play)
+                grown[k] = seen[k]
             seen = grown
             more = np.empty(2 * starts.shape[0], np.int64)
-            more[:game[SEEN]] = starts[:game[SEEN]]
+            for k in range(game[SEEN]):
+                more[k] = starts[k]
             starts = more
             more_hashes = np.empty(2 * hashes.shape[0], np.uint64)
-            more_hashes[:game[SEEN]] = hashes[:game[SEEN]]
+            for k in range(game[SEEN]):
+                more_hashes[k] = hashes[k]
             hashes = more_hashes
         if i < d:
             card = legal[i]
