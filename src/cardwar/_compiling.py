@@ -1,8 +1,8 @@
 """Word of the compiled kernels' first compile, for the command line.
 
 The ``fast`` extra's kernels are compiled by numba the first time they run on a machine
-(then loaded from numba's on-disk cache): half a minute to two minutes of silence that
-looks like a frozen program. :func:`compile_notices` calls back when numba starts
+(then loaded from numba's on-disk cache): up to half a minute of silence that looks like
+a frozen program. :func:`compile_notices` calls back when numba starts
 compiling and when it stops, from numba's own compile events, which a kernel loaded from
 the cache does not raise: a warm run says nothing.
 """
@@ -30,7 +30,7 @@ COMPILE_NOTICE = "{what}: compiling the batch engine (first run only, {seconds} 
 
 #: The CPU-seconds a kernel's compile takes, as the notice says it (measured with a
 #: fresh numba cache: docs/simulation.md).
-COMPILE_SECONDS = "10 to 40"
+COMPILE_SECONDS = "5 to 20"
 
 
 class _Listener:
