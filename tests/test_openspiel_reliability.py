@@ -451,7 +451,7 @@ def test_a_bound_longer_than_openspiel_takes_is_refused() -> None:
 
 
 def test_the_measuring_scripts_run() -> None:
-    # The research page's figures come from these two scripts: they still run.
+    # The research page's figures come from these scripts: they still run.
     from pathlib import Path
 
     root = Path(__file__).resolve().parent.parent / "benchmarks"
@@ -462,3 +462,10 @@ def test_the_measuring_scripts_run() -> None:
                          capture_output=True, text=True, check=True).stdout.splitlines()
     assert out[2].split()[:2] == ["1", "0.16667"]
     assert out[-1].split()[0] == "2"
+    out = subprocess.run([sys.executable, str(root / "openspiel_bots.py"), "--game", "generals",
+                          "--games", "2", "--simulations", "2"],
+                         capture_output=True, text=True, check=True).stdout.splitlines()
+    rows = [line.split() for line in out[2:]]
+    assert [row[:3] for row in rows] == [["generals", s, o] for s in ("mcts", "ismcts")
+                                          for o in ("random", "heuristic")]
+    assert all(sum(map(int, row[3:6])) == 2 for row in rows)  # won, drawn, lost
