@@ -164,7 +164,8 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._masters = np.zeros(n, np.uint64)
         self._episodes = np.zeros(n, np.int64)
         #: What the kernel does in each game: 0 step it, 1 deal it anew from its seed in
-        #: ``_seeds``, 2 play nothing (the learner lost it by an illegal id).
+        #: ``_seeds``, 2 play nothing in it (a game the learner lost by an illegal id,
+        #: one dealt over, or one a partial reset leaves as it is).
         self._restart = np.zeros(n, np.uint8)
         self._seeds = np.zeros(n, np.uint64)
         self._over = np.zeros(n, bool)
