@@ -36,14 +36,20 @@ SLOW_WORKER = textwrap.dedent("""
 """)
 
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_while_a_worker_thread_runs_exits_at_once_with_status_130(
         tmp_path: Path) -> None:
     script = tmp_path / "slow.py"
     script.write_text(SLOW_WORKER, encoding="utf-8")
-    # A new session: the child's SIGINT is not ignored (as a background job's would be)
-    # and comes from us alone.
+    # A new session, so that the child's SIGINT comes from us alone; and the child takes
+    # Ctrl-C as a terminal gives it, whatever this process does with SIGINT (a shell's
+    # background job ignores it, and an ignored signal stays ignored across exec).
     child = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, start_new_session=True)
+                             stderr=subprocess.PIPE, text=True, start_new_session=True,
+                             preexec_fn=_default_sigint)
     try:
         assert child.stdout is not None
         for line in child.stdout:  # the header, then the worker's word that it runs
@@ -78,10 +84,15 @@ def test_an_interrupt_turned_into_another_error_still_ends_with_130(
         raise AssertionError("no interrupt arrived")  # pragma: no cover
 
     monkeypatch.setattr(simulate, "_cmd_simulate", compiling)
-    assert cli.main(["simulate", "war", "-n", "1"]) == cli.EXIT_INTERRUPTED
+    # Python's own Ctrl-C handler, even where this process inherited SIGINT ignored.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        assert cli.main(["simulate", "war", "-n", "1"]) == cli.EXIT_INTERRUPTED
+        # The handler is put back: a later interrupt is Python's own again.
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert "interrupted" in capsys.readouterr().err
-    # The handler is put back: a later interrupt is Python's own again.
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
 def test_a_bug_is_not_taken_for_an_interrupt(monkeypatch: pytest.MonkeyPatch) -> None:
