@@ -281,3 +281,24 @@ def test_a_bad_reset_mask_is_refused_before_anything_changes() -> None:
     # A mask of every game is a whole reset.
     again, _ = envs.reset(seed=1, options={"reset_mask": np.ones(2, bool)})
     assert np.array_equal(again, observation)
+
+
+def test_every_kernel_names_the_players_as_the_shared_base_does() -> None:
+    # The vector environments hand their kernels the base's codes as they are.
+    from cardwar import _vector
+    from cardwar.variants.arneson import _batch_numba as arneson_kernel
+    from cardwar.variants.cold_war import _batch_numba as cold_war_kernel
+    from cardwar.variants.generals import _batch_numba as generals_kernel
+
+    for kernel in (arneson_kernel, caravan_kernel, cold_war_kernel, generals_kernel):
+        assert (kernel.RANDOM, kernel.HEURISTIC, kernel.MIXED) == (
+            _vector.RANDOM, _vector.HEURISTIC, _vector.MIXED), kernel.__name__
+
+
+def test_lead_over_divides_as_python_does() -> None:
+    from cardwar._vector import lead_over
+
+    big = 2**53 + 1
+    got = lead_over(np.array([1, -3, 2 * big, big - 1], np.int64), big)
+    assert got.tolist() == [1 / big, -3 / big, 1.0, (big - 1) / big]
+    assert lead_over(np.array([5, -20, 3]), 10).tolist() == [0.5, -1.0, 0.3]

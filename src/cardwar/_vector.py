@@ -134,6 +134,11 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.seats: tuple[Opponent | None, ...] = tuple(
             None if s == seat else opponent(kinds[s - (s > seat)])
             for s in range(self.players))
+        #: For the kernel, each seat's player (:data:`RANDOM`, :data:`HEURISTIC` or
+        #: :data:`MIXED`, the kernels' own codes; -1 at the learner's seat) and MixedAgent's
+        #: coin bound (0 but for ``MIXED``).
+        self._codes = np.array([-1 if o is None else o.code for o in self.seats], np.int64)
+        self._below = np.array([0 if o is None else o.below for o in self.seats], np.uint64)
         #: The shaped reward's name, or None for the result alone.
         self.shaping = shaping
         if shaping is not None:  # checked as cardwar.rewards.Shaping checks it
@@ -157,6 +162,8 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.opponents = opponents
         self.num_envs = n = num_envs
         size, self.num_actions = self._allocate()
+        # Whether each of the kernel's termination codes is a truncation (a length limit).
+        self._truncating = np.array([t in TRUNCATIONS for t in self._terminations()])
         self.single_observation_space = spaces.Box(-np.inf, np.inf, (size,), np.float32)
         self.single_action_space = spaces.Discrete(self.num_actions)
         self.observation_space = spaces.Box(-np.inf, np.inf, (n, size), np.float32)
@@ -363,9 +370,8 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         if early.any():  # the kernel leaves a finished game's rows as they are
             self._observation[early] = shown[early]
         codes = self._ended()
-        truncating = np.array([t in TRUNCATIONS for t in self._terminations()])
         ended = (codes != 0) & running & ~illegal
-        truncated = ended & truncating[codes]
+        truncated = ended & self._truncating[codes]
         terminated = (ended & ~truncated) | illegal
         rewards = np.where(illegal, -1.0, np.where(early, self._pending,
                                                    np.where(restart, 0.0, self._rewards)))
@@ -395,6 +401,22 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._paid = np.where(restarted, 0.0, self._paid + shaped)
         self._start = np.where(restarted, measured, self._start)
         return shaped
+
+
+#: The largest int that a float64 holds exactly.
+_EXACT = 2**53
+
+
+def lead_over(lead: Any, target: int) -> Any:
+    """Return ``lead / target`` clipped into [-1, 1], for each game's ``lead`` (ints) as
+    Python divides them: in ``float64`` up to a target of 2**53, exactly beyond (where a
+    ``float64`` would round the target); the ``points`` shapes of the games that play to a
+    target."""
+    if target <= _EXACT:
+        measured = lead / float(target)
+    else:
+        measured = np.array([d / target for d in lead.tolist()], np.float64)
+    return np.clip(measured, -1.0, 1.0)
 
 
 def _compiled() -> bool:

@@ -51,7 +51,7 @@ from cardwar._extras import need
 with need("vector", "gymnasium"):
     import numpy as np
 
-from cardwar._vector import HEURISTIC, MIXED, RANDOM, KernelVectorEnv
+from cardwar._vector import KernelVectorEnv
 from cardwar.core import Termination
 from cardwar.errors import ArgumentError
 from cardwar.variants import arneson
@@ -78,12 +78,9 @@ class ArnesonVectorEnv(KernelVectorEnv):
         self._ob = stepper._ob
         self._args = _batch.arguments(self.options, None)
         cfg = self._args["cfg"]
-        self._below = np.zeros(2, np.uint64)
-        kernel = {RANDOM: k.RANDOM, HEURISTIC: k.HEURISTIC, MIXED: k.MIXED}
-        for seat, opponent in enumerate(self.seats):
-            if opponent is not None:
-                cfg[k.CFG_POLICY_0 + seat] = kernel[opponent.code]
-                self._below[seat] = opponent.below
+        for seat, code in enumerate(self._codes):  # (the kernel's codes are _vector's)
+            if code >= 0:
+                cfg[k.CFG_POLICY_0 + seat] = code
         n, d = self.num_envs, len(self._args["deck"])
         self._cards = np.zeros((n, k.CARD_ROWS, 2, d), np.int16)
         self._ints = np.zeros((n, k.INTS, 2), np.int64)

@@ -43,7 +43,7 @@ from cardwar._extras import need
 with need("vector", "gymnasium"):
     import numpy as np
 
-from cardwar._vector import HEURISTIC, MIXED, RANDOM, KernelVectorEnv
+from cardwar._vector import KernelVectorEnv
 from cardwar.core import Termination
 from cardwar.variants import caravan
 from cardwar.variants.caravan.rules import SALE_MAX, SALE_MIN
@@ -62,13 +62,11 @@ class CaravanVectorEnv(KernelVectorEnv):
 
         self._stepper = _batch.Stepper(self.options)
         self._args = _batch.arguments(self.options, None)
-        # The other seat's player, and MixedAgent's coin for heuristic:P.
-        policy = {RANDOM: k.RANDOM, HEURISTIC: k.HEURISTIC, MIXED: k.MIXED}
-        self._coin = np.zeros(2, np.uint64)
-        for seat, them in enumerate(self.seats):
-            if them is not None:
-                self._args["cfg"][k.CFG_POLICY_0 + seat] = policy[them.code]
-                self._coin[seat] = them.below
+        # The other seat's player (the kernel's codes are _vector's); MixedAgent's coin for
+        # heuristic:P is the base's _below.
+        for seat, code in enumerate(self._codes):
+            if code >= 0:
+                self._args["cfg"][k.CFG_POLICY_0 + seat] = code
         n = self.num_envs
         a = self._args
         d = max(len(a["deck0"]), len(a["deck1"]))
@@ -125,7 +123,7 @@ class CaravanVectorEnv(KernelVectorEnv):
                        st["nfaces"], st["piles"], st["value"], st["csuit"], st["direction"],
                        st["opening"], st["discarded"], st["turns"], st["out"], w["unique"],
                        w["acts"], w["touched"], w["after"], w["agent_key"],
-                       w["agent_counter"], self._coin, self._legal, self._legal_count,
+                       w["agent_counter"], self._below, self._legal, self._legal_count,
                        self._observation, self._mask, self._handed_mask, self._rewards)
 
     def _measure(self) -> Any:

@@ -52,16 +52,11 @@ from cardwar._extras import need
 with need("vector", "gymnasium"):
     import numpy as np
 
-from cardwar._vector import HEURISTIC, MIXED, RANDOM, KernelVectorEnv
+from cardwar._vector import KernelVectorEnv, lead_over
 from cardwar.core import Termination
 from cardwar.variants import cold_war
 
 __all__ = ["ColdWarVectorEnv"]
-
-#: The largest int that a float64 holds exactly: a larger target is divided exactly in
-#: Python, as the shape divides it.
-_EXACT = 2**53
-
 
 class ColdWarVectorEnv(KernelVectorEnv):
     """Many games of Cold War, one seat each played by the learner (see the module)."""
@@ -78,12 +73,9 @@ class ColdWarVectorEnv(KernelVectorEnv):
         self._stepper = stepper = _batch.Stepper(self.options)
         a = self._args = _batch.arguments(self.options, None)
         cfg = a["cfg"]
-        policy = {RANDOM: k.RANDOM, HEURISTIC: k.HEURISTIC, MIXED: k.MIXED}
-        self._below = np.zeros(4, np.uint64)
-        for s, opponent in enumerate(self.seats):
-            if opponent is not None:
-                cfg[k.CFG_POLICY + s] = policy[opponent.code]
-                self._below[s] = opponent.below
+        for s, code in enumerate(self._codes):  # (the kernel's codes are _vector's)
+            if code >= 0:
+                cfg[k.CFG_POLICY + s] = code
         n = self.num_envs
         size = len(a["deck"])
         values, positions = self.ROOM
@@ -152,8 +144,4 @@ class ColdWarVectorEnv(KernelVectorEnv):
 
         totals = self._state["seats"][:, k.TOTAL, :self.players]
         others = np.delete(totals, self.seat, axis=1).max(axis=1)
-        lead = totals[:, self.seat] - others
-        target = self.options.target
-        if target > _EXACT:  # a float64 would round the target: divide as Python does
-            return np.array([min(1.0, max(-1.0, int(x) / target)) for x in lead])
-        return np.clip(lead / float(target), -1.0, 1.0)
+        return lead_over(totals[:, self.seat] - others, self.options.target)

@@ -51,15 +51,11 @@ from cardwar._extras import need
 with need("vector", "gymnasium"):
     import numpy as np
 
-from cardwar._vector import KernelVectorEnv
+from cardwar._vector import KernelVectorEnv, lead_over
 from cardwar.core import Termination
 from cardwar.variants import generals
 
 __all__ = ["GeneralsVectorEnv"]
-
-#: Beyond this target a score's lead over it is divided exactly, as Python divides ints.
-_EXACT = 2**53
-
 
 class GeneralsVectorEnv(KernelVectorEnv):
     """Many games of General's War, one seat each played by the learner (see the
@@ -71,14 +67,9 @@ class GeneralsVectorEnv(KernelVectorEnv):
         from cardwar.variants.generals import _batch
 
         # (The opponents' codes of cardwar._vector are the kernel's RANDOM, HEURISTIC and
-        # MIXED.)
+        # MIXED: the kernel takes self._codes as they are.)
         self._stepper = stepper = _batch.Stepper(self.options)
         self._args = _batch.arguments(self.options, None)
-        self._kinds = np.zeros(4, np.int64)
-        self._below = np.zeros(4, np.uint64)
-        for s, opponent in enumerate(self.seats):
-            if opponent is not None:
-                self._kinds[s], self._below[s] = opponent.code, opponent.below
         n = self.num_envs
         self._state: dict[str, Any] = {
             "masks": np.zeros((n, 4, 4), np.uint64), "seats": np.zeros((n, 6, 4), np.int64),
@@ -108,7 +99,7 @@ class GeneralsVectorEnv(KernelVectorEnv):
 
         self._observation = np.empty_like(self._observation)
         a, s, w, st = self._args, self._stepper, self._work, self._state
-        k.step_against(actions, self._restart, self._seeds, self.seat, a["cfg"], self._kinds,
+        k.step_against(actions, self._restart, self._seeds, self.seat, a["cfg"], self._codes,
                        self._below, s._ob, a["deck"], a["halves"], a["half_len"], a["value"],
                        s._index_of, s._pos_of, st["masks"], st["seats"], st["kills"],
                        st["reserve"], st["game"], st["rng"], st["scores"], st["partial"],
@@ -125,10 +116,4 @@ class GeneralsVectorEnv(KernelVectorEnv):
         seats = self._state["seats"][:, :, :self.players]
         scores = seats[:, k.BANKED] + seats[:, k.WON]
         others = np.delete(scores, self.seat, axis=1).max(axis=1)
-        lead = scores[:, self.seat] - others
-        target = self.options.target
-        if target <= _EXACT:
-            measured = lead / target
-        else:
-            measured = np.array([d / target for d in lead.tolist()], np.float64)
-        return np.clip(measured, -1.0, 1.0)
+        return lead_over(scores[:, self.seat] - others, self.options.target)
