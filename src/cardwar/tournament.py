@@ -32,6 +32,7 @@ agent      seats  wins  draws  losses  win rate   95% interval   score  rating
 
 from __future__ import annotations
 
+import itertools
 import math
 import operator
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -49,7 +50,16 @@ from cardwar.rng import check_seed, derive_seed
 from cardwar.variants import as_variant
 from cardwar.variants import variant as find_variant
 
-__all__ = ["GameResult", "Standing", "TournamentResult", "tournament", "wilson"]
+__all__ = [
+    "GameResult",
+    "LadderResult",
+    "Standing",
+    "TournamentResult",
+    "ladder",
+    "ladder_agents",
+    "tournament",
+    "wilson",
+]
 
 
 def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -409,3 +419,262 @@ def tournament(
     # Summarised as the games arrive: memory does not grow with the number of games
     # (only with the records asked for).
     return summarise(game, options, seed, kinds, players, results())
+
+
+# --- Ladders: every agent of a variant rated together ------------------------------------
+
+
+@attrs.frozen
+class LadderResult:
+    """What :func:`ladder` returns: its arguments, the lineups played, one
+    :class:`Standing` per agent (over every game it sat in), and the pairwise meetings:
+    ``won[i][j]`` the meetings agent ``i`` won against agent ``j`` (halves for draws) and
+    ``met[i][j]`` how many they had, in the order of ``agents``."""
+
+    variant: str
+    options: Any
+    seed: int
+    games: int
+    players: int
+    agents: tuple[str, ...]
+    lineups: tuple[tuple[str, ...], ...]
+    standings: tuple[Standing, ...]
+    won: tuple[tuple[float, ...], ...]
+    met: tuple[tuple[int, ...], ...]
+    unfinished: int
+    mean_steps: float
+
+    def _index(self, name: str) -> int:
+        if name not in self.agents:
+            raise AgentError(f"no agent {name!r} on this ladder; its agents: "
+                             f"{', '.join(self.agents)}")
+        return self.agents.index(name)
+
+    def score(self, agent: str, against: str) -> float:
+        """Return the share of its meetings with ``against`` that ``agent`` won (draws
+        count half); raise :class:`~cardwar.errors.AgentError` for an agent not on the
+        ladder, or for two agents that never met (an agent with itself)."""
+        i, j = self._index(agent), self._index(against)
+        if not self.met[i][j]:
+            raise AgentError(f"{agent} and {against} never met on this ladder")
+        return self.won[i][j] / self.met[i][j]
+
+    def ranking(self) -> tuple[str, ...]:
+        """Return the agents best first: by rating, then by name."""
+        order = sorted(self.standings, key=lambda s: (-s.rating, s.name))
+        return tuple(s.name for s in order)
+
+    def not_above(self, agent: str, other: str) -> tuple[str, ...]:
+        """Return where ``agent`` does not rank above ``other``: the agents (``other``
+        itself for their head-on meetings, at 50% or less) against which ``agent``'s score
+        is not higher than ``other``'s. An empty tuple: ``agent`` is above ``other``
+        against every agent of the ladder."""
+        out = []
+        for third in self.agents:
+            if third == agent:
+                continue
+            if third == other:
+                if self.score(agent, other) <= 0.5:
+                    out.append(other)
+            elif self.score(agent, third) <= self.score(other, third):
+                out.append(third)
+        return tuple(out)
+
+    def table(self) -> str:
+        """Return the standings, best rating first, then the matrix of pairwise scores
+        (each row's score against each column)."""
+        width = max(5, *(len(s.name) for s in self.standings))
+        head = (f"{'rank':>4}  {'agent':<{width}}  {'rating':>6}  {'score':>6}  "
+                f"{'seats':>5}  {'win rate':>8}  {'95% interval':>13}")
+        lines = [head]
+        by_name = {s.name: s for s in self.standings}
+        order = self.ranking()
+        for rank, name in enumerate(order, 1):
+            s = by_name[name]
+            low, high = s.interval
+            lines.append(
+                f"{rank:>4}  {s.name:<{width}}  {s.rating:>+6.0f}  {100 * s.score:>5.1f}%  "
+                f"{s.seats:>5}  {100 * s.win_rate:>7.1f}%  "
+                f"{f'{100 * low:.1f}-{100 * high:.1f}%':>13}"
+            )
+        cell = max(6, *(len(name) for name in order))
+        lines.append("")
+        lines.append("score of each row against each column:")
+        lines.append(f"{'':<{width}}  " + "  ".join(f"{name:>{cell}}" for name in order))
+        for name in order:
+            cells = []
+            for column in order:
+                i, j = self.agents.index(name), self.agents.index(column)
+                cells.append("-" if i == j or not self.met[i][j]
+                             else f"{100 * self.won[i][j] / self.met[i][j]:.1f}%")
+            lines.append(f"{name:<{width}}  " + "  ".join(f"{c:>{cell}}" for c in cells))
+        return "\n".join(lines)
+
+
+def ladder_agents(variant: Variant | str) -> tuple[str, ...]:
+    """Return the agents a :func:`ladder` of ``variant`` rates when none are named:
+    ``random``, ``first``, the variant's ``heuristic`` and its own ``search`` agent where
+    it has them (Caravan's ``search`` needs numba, the ``fast`` extra, and is left out
+    without it); nothing for a variant that plays itself. ``ismcts`` is not among them:
+    at its default budget a game of Arneson's War or Cold War costs it minutes (name it
+    to rate it).
+
+    >>> ladder_agents("generals")
+    ('random', 'first', 'heuristic', 'search')
+    >>> ladder_agents("war")
+    ()
+    """
+    from cardwar.agents import has_heuristic, has_search_agent
+
+    game = as_variant(variant)
+    if game.AUTOMATIC:
+        return ()
+    kinds = ["random", "first"]
+    if has_heuristic(game):
+        kinds.append("heuristic")
+    if has_search_agent(game):
+        try:
+            build_agent("search", game, 0)
+        except AgentError:
+            pass  # a search agent that needs an extra not installed
+        else:
+            kinds.append("search")
+    return tuple(kinds)
+
+
+def _ladder_lineups(kinds: tuple[str, ...], players: int) -> tuple[tuple[str, ...], ...]:
+    """Return the lineups of a ladder: every set of ``players`` different agents, in the
+    order of ``kinds``; with fewer agents than seats, each agent in turn fills the seats
+    the others leave (it is put last: :func:`tournament`'s rule)."""
+    if len(kinds) >= players:
+        return tuple(itertools.combinations(kinds, players))
+    return tuple((*(k for k in kinds if k != filler), filler) for filler in kinds)
+
+
+def ladder(
+    variant: Variant | str,
+    agents: Sequence[str] | None,
+    games: int,
+    seed: int,
+    options: Any = None,
+    *,
+    jobs: int = 1,
+    max_steps: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> LadderResult:
+    """Rate agents of a variant together: play a :func:`tournament` of ``games`` games
+    for every lineup of them, all on the same deals, and fit one rating to every meeting.
+
+    ``agents``: different agent kinds (as :func:`cardwar.agents.agent` takes them), at
+    least two; ``None`` for :func:`ladder_agents`. The lineups are every set of as many
+    different agents as there are seats (in a two-player game, every pair); each is
+    played as :func:`tournament` plays it, with the same ``seed``, so that every lineup
+    meets the same deals, every agent in every seat. With fewer agents than seats, each
+    agent in turn fills the seats left over. Each agent's :class:`Standing` counts every
+    game it sat in; its score is the share of its pairwise meetings won (the tournament's
+    score, over all lineups), its rating the Bradley-Terry strength fitted to all of them
+    (Elo scale, the first agent at 0, one drawn meeting per pair as a prior). ``progress``
+    is called with the number of games finished, of ``games * len(lineups)``. The result
+    is a pure function of the arguments, whatever ``jobs`` is.
+
+    >>> result = ladder("generals", ["random", "first", "heuristic"], games=40, seed=1)
+    >>> result.lineups
+    (('random', 'first'), ('random', 'heuristic'), ('first', 'heuristic'))
+    >>> result.ranking()
+    ('heuristic', 'random', 'first')
+    >>> round(result.score("heuristic", "random"), 2), result.not_above("heuristic", "random")
+    (0.65, ('first',))
+    """
+    game = as_variant(variant)
+    check_seed(seed)
+    if game.AUTOMATIC:
+        raise AgentError(f"{game.TITLE} plays itself: there are no agents to compare")
+    if agents is None:
+        agents = ladder_agents(game)
+    given: object = agents
+    if isinstance(given, (str, bytes)) or not isinstance(given, Sequence):
+        raise AgentError(f"agents must be a sequence of agent kinds, such as "
+                         f"['heuristic', 'random'], or None, got {agents!r}")
+    kinds = tuple(agents)
+    if len(kinds) < 2:
+        raise AgentError("a ladder needs at least two agents")
+    for kind in kinds:
+        build_agent(kind, game, 0)  # refuses an unknown kind before any game is played
+    repeated = sorted({k for k in kinds if kinds.count(k) > 1})
+    if repeated:
+        raise AgentError(f"a ladder rates different agents; {', '.join(repeated)} is "
+                         "listed twice")
+    if isinstance(options, dict):
+        options = game.options(**options)
+    elif options is None:
+        options = game.options()
+    for what, value in (("games", games), ("jobs", jobs)):
+        if type(value) is not int or value < 1:
+            raise AgentError(f"{what} must be an int >= 1, got {value!r}")
+    if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
+        raise AgentError(f"max_steps must be an int >= 1 or None, got {max_steps!r}")
+    if progress is not None and not callable(progress):
+        raise wrong_type("ladder's progress", "a callable or None", progress)
+    players = game.num_players(game.new_game(0, options))
+    lineups = _ladder_lineups(kinds, players)
+    n = len(kinds)
+    seats = [0] * n
+    won_games = [0] * n
+    drawn = [0] * n
+    lost = [0] * n
+    cut = [0] * n
+    won = [[0.0] * n for _ in range(n)]
+    met = [[0] * n for _ in range(n)]
+    unfinished = steps = done = 0
+    size = 1 if jobs == 1 else max(1, min(50, math.ceil(games * len(lineups) / (4 * jobs))))
+    tasks = [(game.NAME, options, seed, lineup, players, start, min(start + size, games),
+              max_steps, frozenset[int]())
+             for lineup in lineups for start in range(0, games, size)]
+    shares = in_processes(play_games, tasks, 1 if len(tasks) == 1 else jobs)
+    for task, share in zip(tasks, shares, strict=True):
+        place = [kinds.index(kind) for kind in task[3]]
+        for r in share:
+            steps += r.steps
+            who = [place[e] for e in r.entries]
+            for a in who:
+                seats[a] += 1
+            if r.winners is None:
+                unfinished += 1
+                for a in who:
+                    cut[a] += 1
+                continue
+            for s, a in enumerate(who):
+                if r.draw:
+                    drawn[a] += 1
+                elif s in r.winners:
+                    won_games[a] += 1
+                else:
+                    lost[a] += 1
+                for t, b in enumerate(who):
+                    if a == b:
+                        continue
+                    x, y = s in r.winners, t in r.winners
+                    won[a][b] += 1.0 if x and not y else 0.0 if y and not x else 0.5
+                    met[a][b] += 1
+        done += len(share)
+        if progress is not None:
+            progress(done)
+    ratings = _bradley_terry([[0.0 if i == j else won[i][j] + 0.5 for j in range(n)]
+                              for i in range(n)])
+    names = kinds
+    standings = tuple(
+        Standing(
+            name=names[a], kind=kinds[a], seats=seats[a], wins=won_games[a],
+            draws=drawn[a], losses=lost[a], unfinished=cut[a], meetings=sum(met[a]),
+            score=math.fsum(won[a]) / sum(met[a]) if sum(met[a]) else 0.5,
+            rating=ratings[a],
+        )
+        for a in range(n)
+    )
+    total = games * len(lineups)
+    return LadderResult(
+        variant=game.NAME, options=options, seed=seed, games=games, players=players,
+        agents=kinds, lineups=lineups, standings=standings,
+        won=tuple(tuple(row) for row in won), met=tuple(tuple(row) for row in met),
+        unfinished=unfinished, mean_steps=steps / total,
+    )

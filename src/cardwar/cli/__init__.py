@@ -4,14 +4,15 @@
 ``cardwar play VARIANT`` shows a seeded game of an automatic variant battle by battle, or
 lets you play a variant with decisions against the baseline agents; ``cardwar replay FILE``
 shows and verifies a recorded game; ``cardwar simulate VARIANT -n N`` plays N seeded games
-across processes and summarises them. The docs page ``cli`` shows every command.
+across processes and summarises them; ``cardwar tournament`` and ``cardwar ladder`` rate
+agents against each other. The docs page ``cli`` shows every command.
 
 Errors are one line on stderr, ``cardwar: error: ...``; the exit status is 0 on success,
 1 for a failure (an unreadable record, a replay that does not match), 2 for a usage error
 (a bad argument, option or seed) and 130 when interrupted.
 
 This package holds :func:`main` and the parser; each command is a module of its own
-(``play``, ``replay``, ``simulate``, ``tournament``, and ``rules`` for ``variants`` and
+(``play``, ``replay``, ``simulate``, ``tournament``, ``ladder``, and ``rules`` for ``variants`` and
 ``rules``), and ``_common`` holds what several of them share.
 """
 
@@ -27,7 +28,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardwar import __version__, records
-from cardwar.cli import play, replay, rules, simulate, tournament
+from cardwar.cli import ladder, play, replay, rules, simulate, tournament
 from cardwar.cli._common import (
     EXIT_FAILURE,
     EXIT_INTERRUPTED,
@@ -65,6 +66,7 @@ def _build_parser() -> argparse.ArgumentParser:
     replay.add_parsers(sub)
     simulate.add_parsers(sub)
     tournament.add_parsers(sub)
+    ladder.add_parsers(sub)
     return parser
 
 
