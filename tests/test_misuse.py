@@ -270,6 +270,7 @@ def test_runs_of_many_games_refuse_junk_with_cardwars_errors(value: Any) -> None
         lambda: cardwar.agents.play(value, None, 1),
         lambda: tournament.tournament(value, ["random", "random"], 2, 1),
         lambda: tournament.tournament("caravan", value, 2, 1),
+        lambda: tournament.ladder(value, ["random", "first"], 2, 1),
         lambda: cardwar.variant(value),
     ]
     # An iterable of ints (empty included, a dict iterates its keys) may be seeds.
@@ -279,7 +280,12 @@ def test_runs_of_many_games_refuse_junk_with_cardwars_errors(value: Any) -> None
                   lambda: batch.Games("caravan", value)]
     if not (value is None or (isinstance(value, (list, tuple)) and not value)):
         calls.append(lambda: cardwar.agents.play("caravan", value, 1))
-    if value is not None:  # None: a random player per seat
+    if not (type(value) is int and value >= 1):  # games
+        calls.append(lambda: tournament.ladder("generals", ["random", "first"], value, 1))
+    if not (type(value) is int and 0 <= value < 2**64):  # a seed
+        calls.append(lambda: tournament.ladder("generals", ["random", "first"], 2, value))
+    if value is not None:  # None: a random player per seat; every agent of a ladder
+        calls.append(lambda: tournament.ladder("generals", value, 2, 1))
         calls.append(lambda: list(batch.play("caravan", seeds=[1], agents=value)))
     for call in calls:
         with pytest.raises(CardwarError):
