@@ -14,6 +14,7 @@ from cardwar.tournament import (
     LadderResult,
     Standing,
     _ladder_lineups,
+    _ladder_names,
     ladder,
     ladder_agents,
     tournament,
@@ -113,7 +114,7 @@ def made(won: list[list[float]], met: int = 10) -> LadderResult:
                       for i, x in enumerate(names))
     return LadderResult(
         variant="generals", options=None, seed=0, games=met, players=2, agents=names,
-        lineups=(), standings=standings, won=tuple(map(tuple, won)),
+        names=names, lineups=(), standings=standings, won=tuple(map(tuple, won)),
         met=tuple(tuple(0 if i == j else met for j in range(len(won)))
                   for i in range(len(won))),
         unfinished=0, mean_steps=1.0)
@@ -153,13 +154,16 @@ def test_score_refuses_an_agent_not_on_the_ladder_or_a_pair_that_never_met() -> 
 def test_the_default_agents_are_those_the_variant_has(monkeypatch: pytest.MonkeyPatch
                                                        ) -> None:
     assert ladder_agents("war") == ladder_agents("peace") == ()
-    for name in ("arneson", "cold-war", "generals", "caravan"):
+    for name in ("arneson", "cold-war", "generals"):
         assert ladder_agents(name) == ("random", "first", "heuristic", "search")
+    # Caravan names its rule bot among its agents (OTHER_AGENTS).
+    rule_bot = "cardwar.caravan:CaravanRuleBot"
+    assert ladder_agents("caravan") == ("random", "first", "heuristic", "search", rule_bot)
     # Caravan's search agent needs numba; without it the ladder leaves it out.
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec",
                         lambda name, *a: None if name == "numba" else real(name, *a))
-    assert ladder_agents("caravan") == ("random", "first", "heuristic")
+    assert ladder_agents("caravan") == ("random", "first", "heuristic", rule_bot)
     assert ladder_agents("generals")[-1] == "search"
 
 
@@ -238,3 +242,18 @@ def test_the_command_says_nothing_of_search_where_it_is_not_rated(
                              "games on the same deals (4 games)")
     assert out[-2] == "mean steps per game: 30.0; unfinished (--max-steps): 4"
     assert out[-1].startswith("score: the share of pairwise meetings won")
+
+
+def test_an_agent_of_ones_own_is_shown_by_its_name_and_found_by_either() -> None:
+    kinds = ["heuristic", "cardwar.caravan:CaravanRuleBot", "cardwar.agents:RandomAgent"]
+    result = ladder("caravan", kinds, 2, 3)
+    assert result.agents == tuple(kinds)
+    assert result.names == ("heuristic", "CaravanRuleBot", "RandomAgent")
+    assert [s.name for s in result.standings] == list(result.names)
+    assert [s.kind for s in result.standings] == kinds
+    assert result.score("CaravanRuleBot", "heuristic") == result.score(kinds[1], "heuristic")
+    assert "CaravanRuleBot" in result.table()
+    assert set(result.ranking()) == set(result.names)
+    # A name two agents would share, or a kind's name, is not shortened.
+    assert _ladder_names(("random", "a.b:X", "c.d:X", "e.f:random", "g.h:Y")) == (
+        "random", "a.b:X", "c.d:X", "e.f:random", "Y")

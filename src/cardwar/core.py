@@ -170,7 +170,9 @@ class Variant(Protocol):
     bound the length of a game whose defaults do not, for the OpenSpiel games) and
     ``REWARD_SHAPES`` (its shaped rewards by name, :mod:`cardwar.rewards`) and
     ``VECTOR_ENV`` (the entry point of its Gymnasium vector environment, which
-    ``gymnasium.make_vec`` finds).
+    ``gymnasium.make_vec`` finds) and ``OTHER_AGENTS`` (agent kinds of its own beyond
+    random, first, heuristic and search, as :func:`cardwar.agents.agent` takes them,
+    which :func:`cardwar.tournament.ladder_agents` rates).
     """
 
     NAME: str

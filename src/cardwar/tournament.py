@@ -429,7 +429,9 @@ class LadderResult:
     """What :func:`ladder` returns: its arguments, the lineups played, one
     :class:`Standing` per agent (over every game it sat in), and the pairwise meetings:
     ``won[i][j]`` the meetings agent ``i`` won against agent ``j`` (halves for draws) and
-    ``met[i][j]`` how many they had, in the order of ``agents``."""
+    ``met[i][j]`` how many they had, in the order of ``agents``. ``names`` are the names
+    the table shows: the kind, or for an agent of one's own (``package.module:Name``)
+    its ``Name`` where no other agent has it; the methods take either."""
 
     variant: str
     options: Any
@@ -437,6 +439,7 @@ class LadderResult:
     games: int
     players: int
     agents: tuple[str, ...]
+    names: tuple[str, ...]
     lineups: tuple[tuple[str, ...], ...]
     standings: tuple[Standing, ...]
     won: tuple[tuple[float, ...], ...]
@@ -445,10 +448,11 @@ class LadderResult:
     mean_steps: float
 
     def _index(self, name: str) -> int:
-        if name not in self.agents:
-            raise AgentError(f"no agent {name!r} on this ladder; its agents: "
-                             f"{', '.join(self.agents)}")
-        return self.agents.index(name)
+        for known in (self.names, self.agents):
+            if name in known:
+                return known.index(name)
+        raise AgentError(f"no agent {name!r} on this ladder; its agents: "
+                         f"{', '.join(self.names)}")
 
     def score(self, agent: str, against: str) -> float:
         """Return the share of its meetings with ``against`` that ``agent`` won (draws
@@ -460,7 +464,7 @@ class LadderResult:
         return self.won[i][j] / self.met[i][j]
 
     def ranking(self) -> tuple[str, ...]:
-        """Return the agents best first: by rating, then by name."""
+        """Return the agents' names best first: by rating, then by name."""
         order = sorted(self.standings, key=lambda s: (-s.rating, s.name))
         return tuple(s.name for s in order)
 
@@ -469,15 +473,16 @@ class LadderResult:
         itself for their head-on meetings, at 50% or less) against which ``agent``'s score
         is not higher than ``other``'s. An empty tuple: ``agent`` is above ``other``
         against every agent of the ladder."""
+        me, them = self._index(agent), self._index(other)
         out = []
-        for third in self.agents:
-            if third == agent:
+        for third, name in enumerate(self.names):
+            if third == me:
                 continue
-            if third == other:
+            if third == them:
                 if self.score(agent, other) <= 0.5:
-                    out.append(other)
-            elif self.score(agent, third) <= self.score(other, third):
-                out.append(third)
+                    out.append(name)
+            elif self.score(agent, name) <= self.score(other, name):
+                out.append(name)
         return tuple(out)
 
     def table(self) -> str:
@@ -504,7 +509,7 @@ class LadderResult:
         for name in order:
             cells = []
             for column in order:
-                i, j = self.agents.index(name), self.agents.index(column)
+                i, j = self.names.index(name), self.names.index(column)
                 cells.append("-" if i == j or not self.met[i][j]
                              else f"{100 * self.won[i][j] / self.met[i][j]:.1f}%")
             lines.append(f"{name:<{width}}  " + "  ".join(f"{c:>{cell}}" for c in cells))
@@ -515,7 +520,9 @@ def ladder_agents(variant: Variant | str) -> tuple[str, ...]:
     """Return the agents a :func:`ladder` of ``variant`` rates when none are named:
     ``random``, ``first``, the variant's ``heuristic`` and its own ``search`` agent where
     it has them (Caravan's ``search`` needs numba, the ``fast`` extra, and is left out
-    without it); nothing for a variant that plays itself. ``ismcts`` is not among them:
+    without it), then the agents of its own that the variant names in ``OTHER_AGENTS``
+    (Caravan's rule bot, ``cardwar.caravan:CaravanRuleBot``); nothing for a variant that
+    plays itself. ``ismcts`` is not among them:
     at its default budget a game of Arneson's War or Cold War costs it minutes (name it
     to rate it).
 
@@ -539,7 +546,17 @@ def ladder_agents(variant: Variant | str) -> tuple[str, ...]:
             pass  # a search agent that needs an extra not installed
         else:
             kinds.append("search")
+    kinds += getattr(game, "OTHER_AGENTS", ())
     return tuple(kinds)
+
+
+def _ladder_names(kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """Return the names a ladder's table shows: each kind, or for an agent of one's own
+    (``package.module:Name``) its ``Name`` where no other agent would have it."""
+    short = [kind.partition(":")[2] if "." in kind.partition(":")[0] else kind
+             for kind in kinds]
+    return tuple(name if short.count(name) == 1 and name not in kinds else kind
+                 for name, kind in zip(short, kinds, strict=True))
 
 
 def _ladder_lineups(kinds: tuple[str, ...], players: int) -> tuple[tuple[str, ...], ...]:
@@ -661,7 +678,7 @@ def ladder(
             progress(done)
     ratings = _bradley_terry([[0.0 if i == j else won[i][j] + 0.5 for j in range(n)]
                               for i in range(n)])
-    names = kinds
+    names = _ladder_names(kinds)
     standings = tuple(
         Standing(
             name=names[a], kind=kinds[a], seats=seats[a], wins=won_games[a],
@@ -674,7 +691,7 @@ def ladder(
     total = games * len(lineups)
     return LadderResult(
         variant=game.NAME, options=options, seed=seed, games=games, players=players,
-        agents=kinds, lineups=lineups, standings=standings,
+        agents=kinds, names=names, lineups=lineups, standings=standings,
         won=tuple(tuple(row) for row in won), met=tuple(tuple(row) for row in met),
         unfinished=unfinished, mean_steps=steps / total,
     )

@@ -121,6 +121,10 @@ REWARD_SHAPES = {"positions": _positions}
 #: (``gymnasium.make_vec(..., vectorization_mode="vector_entry_point")``).
 VECTOR_ENV = "cardwar.variants.caravan.vector:CaravanVectorEnv"
 
+#: The game's agents beyond random, first, heuristic and search, as agent kinds: the rule
+#: bot, the yardstick of the heuristic (``cardwar ladder`` rates it with the others).
+OTHER_AGENTS = ("cardwar.caravan:CaravanRuleBot",)
+
 #: The module of the game's batch engine, which :mod:`cardwar.batch` imports when it is
 #: first used (the ``fast`` extra's compiled kernel, and the same games through ``step``).
 BATCH_ENGINE = "cardwar.variants.caravan._batch"
@@ -133,6 +137,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "NAME",
+    "OTHER_AGENTS",
     "REWARD_SHAPES",
     "RULES_VERSION",
     "SALE_MAX",
