@@ -137,10 +137,11 @@ def test_the_table_lists_the_agents_by_rating_and_the_scores_of_each_against_eac
     assert lines[0].split() == ["rank", "agent", "rating", "score", "seats", "win", "rate",
                                 "95%", "interval"]
     assert [line.split()[1] for line in lines[1:4]] == ["a", "b", "c"]
-    assert lines[5] == "score of each row against each column:"
-    assert lines[6].split() == ["a", "b", "c"]
-    assert lines[7].split() == ["a", "-", "60.0%", "70.0%"]
-    assert lines[9].split() == ["c", "30.0%", "30.0%", "-"]
+    assert lines[5] == "score of each row against each column (agents by rank):"
+    assert lines[6].split() == ["1", "2", "3"]
+    assert lines[7].split() == ["1", "a", "-", "60.0%", "70.0%"]
+    assert lines[9].split() == ["3", "c", "30.0%", "30.0%", "-"]
+    assert max(map(len, lines)) <= 80
 
 
 def test_score_refuses_an_agent_not_on_the_ladder_or_a_pair_that_never_met() -> None:
@@ -203,11 +204,12 @@ def test_the_command_prints_the_ladder(capsys: pytest.CaptureFixture[str]) -> No
                    "--no-progress"])
     out = capsys.readouterr().out.splitlines()
     assert status == 0
-    assert out[0] == ("General's War ladder: random, first, heuristic, search; 6 lineups x "
-                      "4 games on the same deals (24 games), seed 5; options: defaults")
+    assert out[:2] == ["General's War ladder: random, first, heuristic, search; 6 lineups x "
+                       "4 games on", "  the same deals (24 games), seed 5; options: defaults"]
     expected = ladder("generals", None, 4, 5)
     table = expected.table().splitlines()
-    assert out[1:1 + len(table)] == table
+    assert out[2:2 + len(table)] == table
+    assert max(map(len, out)) <= 80
     below = expected.not_above("search", "heuristic")
     assert out[-1] == ("search ranks above heuristic against every other agent" if not below
                        else f"search does not rank above heuristic against: "
@@ -239,9 +241,11 @@ def test_the_command_says_nothing_of_search_where_it_is_not_rated(
                  "--max-steps", "30", "--no-progress"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("Cold War (Zimna Wojna) ladder: random, first; 2 lineups x 2 "
-                             "games on the same deals (4 games)")
-    assert out[-2] == "mean steps per game: 30.0; unfinished (--max-steps): 4"
-    assert out[-1].startswith("score: the share of pairwise meetings won")
+                             "games on the same")
+    assert out[-3] == "mean steps per game: 30.0; unfinished (--max-steps): 4"
+    assert out[-2].startswith("score: the share of pairwise meetings won")
+    assert out[-1] == ("  game; draws count half); rating: Bradley-Terry on the Elo scale, "
+                       "random = 0")
 
 
 def test_an_agent_of_ones_own_is_shown_by_its_name_and_found_by_either() -> None:

@@ -487,7 +487,7 @@ class LadderResult:
 
     def table(self) -> str:
         """Return the standings, best rating first, then the matrix of pairwise scores
-        (each row's score against each column)."""
+        (each row's score against each column, the columns numbered by rank)."""
         width = max(5, *(len(s.name) for s in self.standings))
         head = (f"{'rank':>4}  {'agent':<{width}}  {'rating':>6}  {'score':>6}  "
                 f"{'seats':>5}  {'win rate':>8}  {'95% interval':>13}")
@@ -502,17 +502,18 @@ class LadderResult:
                 f"{s.seats:>5}  {100 * s.win_rate:>7.1f}%  "
                 f"{f'{100 * low:.1f}-{100 * high:.1f}%':>13}"
             )
-        cell = max(6, *(len(name) for name in order))
+        # The columns are numbered by rank, so that the table keeps to 80 columns.
         lines.append("")
-        lines.append("score of each row against each column:")
-        lines.append(f"{'':<{width}}  " + "  ".join(f"{name:>{cell}}" for name in order))
-        for name in order:
+        lines.append("score of each row against each column (agents by rank):")
+        lines.append(f"{'':<{width + 6}}" + "".join(f"{rank:>8}"
+                                                   for rank in range(1, len(order) + 1)))
+        for rank, name in enumerate(order, 1):
             cells = []
             for column in order:
                 i, j = self.names.index(name), self.names.index(column)
                 cells.append("-" if i == j or not self.met[i][j]
                              else f"{100 * self.won[i][j] / self.met[i][j]:.1f}%")
-            lines.append(f"{name:<{width}}  " + "  ".join(f"{c:>{cell}}" for c in cells))
+            lines.append(f"{rank:>4}  {name:<{width}}" + "".join(f"{c:>8}" for c in cells))
         return "\n".join(lines)
 
 

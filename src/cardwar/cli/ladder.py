@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 
 from cardwar import agents as agents_module
 from cardwar.cli._common import (
@@ -68,9 +69,9 @@ def _cmd_ladder(args: argparse.Namespace) -> int:
     players = game.num_players(game.new_game(0, options))
     lineups = tournament_module._ladder_lineups(tuple(kinds), players)
     total = args.n * len(lineups)
-    print(f"{game.TITLE} ladder: {', '.join(kinds)}; {len(lineups)} lineup"
-          f"{'s' if len(lineups) > 1 else ''} x {args.n} games on the same deals "
-          f"({total} games), seed {args.seed}; options: {_changed_options(options)}",
+    print(_fill(f"{game.TITLE} ladder: {', '.join(kinds)}; {len(lineups)} lineup"
+                f"{'s' if len(lineups) > 1 else ''} x {args.n} games on the same deals "
+                f"({total} games), seed {args.seed}; options: {_changed_options(options)}"),
           flush=True)
     from tqdm import tqdm
 
@@ -86,10 +87,16 @@ def _cmd_ladder(args: argparse.Namespace) -> int:
     print(result.table())
     print(f"mean steps per game: {result.mean_steps:.1f}"
           + (f"; unfinished (--max-steps): {result.unfinished}" if result.unfinished else ""))
-    print(f"score: the share of pairwise meetings won over every lineup (two seats of one "
-          f"game; draws count half); rating: Bradley-Terry on the Elo scale, {kinds[0]} = 0")
+    print(_fill(f"score: the share of pairwise meetings won over every lineup (two seats "
+                f"of one game; draws count half); rating: Bradley-Terry on the Elo scale, "
+                f"{result.names[0]} = 0"))
     if "search" in kinds and "heuristic" in kinds:
         below = result.not_above("search", "heuristic")
         print("search ranks above heuristic against every other agent" if not below else
-              f"search does not rank above heuristic against: {', '.join(below)}")
+              _fill(f"search does not rank above heuristic against: {', '.join(below)}"))
     return 0
+
+
+def _fill(text: str) -> str:
+    """Return ``text`` wrapped to 80 columns, the lines after the first indented."""
+    return textwrap.fill(text, width=80, subsequent_indent="  ", break_on_hyphens=False)
