@@ -22,6 +22,10 @@ the number of seats. The ratings are Bradley-Terry strengths fitted to the same 
 on the Elo scale (400 points: odds of 10 to 1), the first entry at 0, each pair of
 entries given one drawn meeting as a prior so that a clean sweep stays finite.
 
+A ladder (:func:`ladder`) rates more agents than a table has seats: a tournament for every
+lineup of different agents, all on the same deals, one rating fitted to every meeting,
+and each agent's score against each other one (:class:`LadderResult`).
+
 >>> from cardwar.tournament import tournament
 >>> result = tournament("caravan", ["heuristic", "random"], games=8, seed=1)
 >>> [(s.name, s.seats, s.wins) for s in result.standings]
