@@ -595,7 +595,7 @@ def test_the_rollout_player_chooses_legally_and_the_same_for_the_same_seed() -> 
         with pytest.raises(AgentError):
             caravan.CaravanRollout(0, **bad)
     assert repr(caravan.CaravanRollout(0, rollouts=10, min_samples=2, max_samples=1)) == (
-        "CaravanRollout(rollouts=10, min_samples=2, max_samples=2)")
+        "CaravanRollout(rollouts=10, min_samples=2, max_samples=2, confidence=1.0)")
 
 
 def test_the_rollout_player_beats_the_heuristic(profile: str) -> None:

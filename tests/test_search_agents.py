@@ -5,6 +5,7 @@ names and what ``cardwar play`` sets against you by default."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import pytest
@@ -259,28 +260,36 @@ def _caravan_midgame() -> tuple[caravan.Observation, tuple[caravan.Action, ...]]
 def test_caravan_rollout_names_its_settings_and_refuses_bad_ones() -> None:
     from cardwar.variants.caravan import CaravanRollout
 
-    assert repr(CaravanRollout()) == "CaravanRollout(rollouts=512, min_samples=4, max_samples=64)"
+    assert repr(CaravanRollout()) == ("CaravanRollout(rollouts=512, min_samples=4, "
+                                      "max_samples=64, confidence=1.0)")
     for name in ("rollouts", "min_samples", "max_samples"):
         with pytest.raises(AgentError) as refused:
             CaravanRollout(**{name: 0})
         assert str(refused.value) == f"{name} must be an int >= 1, got 0"
+    for bad in (-0.5, math.inf, math.nan, True, "1"):
+        with pytest.raises(AgentError, match="confidence must be a number >= 0"):
+            CaravanRollout(confidence=bad)  # type: ignore[arg-type]
+    assert CaravanRollout(confidence=2).confidence == 2.0
 
 
 def test_caravan_rollout_seeds_from_0_and_plays_a_lone_action_without_drawing() -> None:
     # As test_a_search_agent_plays_a_lone_action_without_drawing for the other searchers,
-    # with one sample a decision, so that the choice depends on the generator's position.
+    # with one sample a decision, so that the choice depends on the generator's position
+    # (and confidence 0, so that the sample's best action is played).
     from cardwar.variants.caravan import CaravanRollout
 
     def one_sample(seed: int | None = None) -> CaravanRollout:
         if seed is None:  # the default seed
-            return CaravanRollout(rollouts=1, min_samples=1, max_samples=1)
-        return CaravanRollout(seed, rollouts=1, min_samples=1, max_samples=1)
+            return CaravanRollout(rollouts=1, min_samples=1, max_samples=1, confidence=0)
+        return CaravanRollout(seed, rollouts=1, min_samples=1, max_samples=1, confidence=0)
 
     obs, legal = _caravan_midgame()
     assert len(legal) > 2
     choice = one_sample(0).choose(obs, legal)
     assert one_sample().choose(obs, legal) == choice  # the default seed is 0
-    assert one_sample(1).choose(obs, legal) != choice  # another seed draws another state
+    # Another seed draws other states: seeds 1 to 3 agree with 0 here, the heuristic's
+    # choice; 4 draws a state where another action does better.
+    assert one_sample(4).choose(obs, legal) != choice
     lone = one_sample(0)
     assert lone.choose(obs, legal[:1]) == legal[0]
     assert lone.choose(obs, legal) == choice  # the generator was not touched
@@ -295,3 +304,30 @@ def test_caravan_rollout_choice_does_not_depend_on_the_order_of_two_actions() ->
     a, b = legal[0], legal[-1]
     chosen = CaravanRollout(0).choose(obs, (a, b))
     assert CaravanRollout(0).choose(obs, (b, a)) == chosen
+
+
+@pytest.mark.parametrize(("gains", "confidence", "best_played"), [
+    ([0.5, 0.5, 0.5, 0.5], 1.0, True),  # the same gain in every sample: sure
+    ([2.0, -1.0, 2.0, -1.0], 1.0, False),  # a mean gain of 0.5: 0.58 standard errors
+    ([2.0, -1.0, 2.0, -1.0], 0.5, True),
+    ([2.0, -1.0, 2.0, -1.0], 0.0, True),
+    ([0.0, 0.0, 0.0, 0.0], 0.0, False),  # level: the heuristic's
+])
+def test_caravan_rollout_plays_the_best_mean_only_where_it_beats_the_heuristic_surely(
+    monkeypatch: pytest.MonkeyPatch, gains: list[float], confidence: float,
+    best_played: bool
+) -> None:
+    import numpy as np
+
+    from cardwar.variants.caravan import CaravanHeuristic, CaravanRollout, _batch
+
+    obs, legal = _caravan_midgame()
+    usual = legal.index(CaravanHeuristic().choose(obs, legal))
+    best = (usual + 1) % len(legal)
+    results = np.full((4, len(legal)), -1.0)
+    results[:, usual] = 0.0
+    results[:, best] = gains
+    monkeypatch.setattr(_batch, "rollouts", lambda states, seat, actions: results)
+    agent = CaravanRollout(0, rollouts=4, min_samples=4, max_samples=4,
+                           confidence=confidence)
+    assert agent.choose(obs, legal) == legal[best if best_played else usual]
