@@ -355,6 +355,23 @@ def test_random_legal_ids_is_reproducible_and_reads_any_mask_type() -> None:
                                                  np.random.default_rng(9)))
 
 
+@pytest.mark.parametrize("width", [1, 63, 64, 65, 200, 3419])
+def test_random_legal_ids_takes_the_word_modulo_the_count_th_legal_column(width: int) -> None:
+    # The draw as its docstring states it, against numpy: row g's id is its nonzero
+    # columns' entry number words[g] % count, words[g] the generator's g-th 64-bit word;
+    # rows of every density, legal ids at the edges of the blocks counted at once.
+    data = np.random.default_rng(width)
+    mask = (data.random((300, width)) < data.random((300, 1)) ** 3).astype(np.uint8)
+    mask[:3] = 0
+    mask[1, -1] = mask[2, 0] = 5
+    words = np.random.default_rng(11).integers(0, 2**64 - 1, size=300, dtype=np.uint64,
+                                               endpoint=True)
+    expected = [-1 if not row.any() else int(np.flatnonzero(row)[int(word) % int(
+        np.count_nonzero(row))]) for row, word in zip(mask, words, strict=True)]
+    assert expected[:3] == [-1, width - 1, 0]
+    assert batch.random_legal_ids(mask, np.random.default_rng(11)).tolist() == expected
+
+
 def _chi_square_is_uniform(counts: Any) -> bool:
     """Return whether ``counts`` pass Pearson's test of uniformity at the 0.1% level (the
     Wilson-Hilferty bound on the chi-square quantile)."""
