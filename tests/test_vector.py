@@ -57,6 +57,35 @@ def test_observations_of_several_decks_are_the_public_environments() -> None:
     assert (hands == np.float32(1 / 12)).any()  # a Joker
 
 
+@pytest.mark.parametrize("deck_sets", [1, 3])
+def test_the_kernels_discards_are_the_public_tensors_cards(
+        monkeypatch: pytest.MonkeyPatch, deck_sets: int) -> None:
+    # Every count of discarded copies of each card, up to all of its copies (0, 1 and 2
+    # of a suited card are selected without a branch, more are added copy by copy), as
+    # TensorWriter.cards writes the discard pile.
+    from cardwar.cards import card_from_index
+    from cardwar.encoding import TensorWriter
+
+    envs = CaravanVectorEnv(1, opponents="random", deck_sets=deck_sets)
+    envs.reset(seed=4)
+    run_as_python(monkeypatch, caravan_kernel)
+    k = caravan_kernel
+    copies, jokers = 2 * deck_sets, 4 * deck_sets
+    counts = np.array([i % (copies + 1) for i in range(52)] + [jokers - 1], np.int64)
+    a, s, st = envs._args, envs._stepper, envs._state
+    t = a["tables"]
+    row = np.zeros(k.OBSERVATION_SIZE, np.float32)
+    k._observe(0, 0, a["cfg"], s._ocfg, t["pip"], t["suit"], st["size"][0], st["top"][0],
+               st["hand"][0], st["held"][0], st["numeral"][0], st["faces"][0],
+               st["nfaces"][0], st["piles"][0], st["value"][0], st["csuit"][0],
+               st["direction"][0], st["opening"][0], counts, row)
+    cards = [card_from_index(i) for i in range(53) for _ in range(counts[i])]
+    expected = TensorWriter((), 53).cards(cards, copies, jokers).values
+    at = 57 + 6 * k.ROW
+    assert row[at:at + 53].tolist() == np.array(expected, np.float32).tolist()
+    assert len(set(row[at:at + 53].tolist())) == copies + 2  # each count and the Joker's
+
+
 def test_games_cut_by_the_turn_limit_are_truncated() -> None:
     _ended, truncated = check_against_sync(4, 120, 0, "random", seed=3, max_turns=20,
                                           opening_discard="never")
