@@ -86,6 +86,33 @@ def test_the_kernels_discards_are_the_public_tensors_cards(
     assert len(set(row[at:at + 53].tolist())) == copies + 2  # each count and the Joker's
 
 
+def test_the_kernels_hands_in_order_are_the_batch_engines(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The vector kernel reads a hand's distinct cards back from one bit per sort key: the
+    # cards of the batch engine's search and insertion, in its order, for hands of every
+    # size, with copies, the Joker, none and all 53 cards.
+    from cardwar.variants import caravan
+    from cardwar.variants.caravan import _batch
+
+    run_as_python(monkeypatch, caravan_kernel)
+    k = caravan_kernel
+    order = _batch.arguments(caravan.options(), None)["tables"]["order"]
+    by_order = np.argsort(order).astype(np.int64)
+    rng = np.random.default_rng(6)
+    hands = [rng.integers(0, 53, int(rng.integers(1, 60))) for _ in range(200)]
+    hands += [np.zeros(0, np.int64), rng.permutation(53), np.full(9, 52)]
+    for cards in hands:
+        hand = np.zeros((2, 60), np.int16)
+        hand[1, :len(cards)] = cards
+        held = np.array([0, len(cards)], np.int64)
+        first, second = np.zeros(60, np.int64), np.zeros(60, np.int64)
+        u = k._distinct(1, order, hand, held, first)
+        with np.errstate(over="ignore"):  # uint64 products wrap by design
+            assert k._distinct_in_order(1, order, by_order, hand, held, second) == u
+        assert second[:u].tolist() == first[:u].tolist()
+        assert u == len(set(cards.tolist()))
+
+
 def test_games_cut_by_the_turn_limit_are_truncated() -> None:
     _ended, truncated = check_against_sync(4, 120, 0, "random", seed=3, max_turns=20,
                                           opening_discard="never")

@@ -89,6 +89,8 @@ class CaravanVectorEnv(KernelVectorEnv):
             "agent_key": np.zeros((n, 2), np.uint64),
             "agent_counter": np.zeros((n, 2), np.uint64),
         }
+        # The card of each sort key (the order of legal_actions), for the kernel's hands.
+        self._by_order = np.argsort(a["tables"]["order"]).astype(np.int64)
         ids = encoding.num_actions(self.options)
         # The learner's legal ids in ``_mask`` (set by the last step, cleared by the next).
         self._legal = np.zeros((n, min(k.acts_rows(d, p), ids)), np.int32)
@@ -117,9 +119,9 @@ class CaravanVectorEnv(KernelVectorEnv):
         t = a["tables"]
         k.step_against(actions, self._restart, self._seeds, self.seat, a["cfg"], s._ocfg,
                        a["weights"], t["pip"], t["kind"], t["suit"], t["rank"], t["order"],
-                       s._number_id, s._face_id, s._number_card, s._face_card, a["deck0"],
-                       a["deck1"], st["deck"], st["size"], st["top"], st["hand"],
-                       st["held"], st["numeral"], st["pile_value"], st["faces"],
+                       self._by_order, s._number_id, s._face_id, s._number_card,
+                       s._face_card, a["deck0"], a["deck1"], st["deck"], st["size"], st["top"],
+                       st["hand"], st["held"], st["numeral"], st["pile_value"], st["faces"],
                        st["nfaces"], st["piles"], st["value"], st["csuit"], st["direction"],
                        st["opening"], st["discarded"], st["turns"], st["out"], w["unique"],
                        w["acts"], w["touched"], w["after"], w["agent_key"],
