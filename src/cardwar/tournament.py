@@ -290,67 +290,100 @@ def _bradley_terry(wins: list[list[float]], rounds: int = 2000) -> list[float]:
     return [400.0 * math.log10(g / gamma[0]) for g in gamma]
 
 
-def summarise(game: Variant, options: Any, seed: int, kinds: tuple[str, ...], players: int,
-              results: Iterable[GameResult]) -> TournamentResult:
-    """Return the tournament's result from its games' results, in game order."""
-    names = _names(kinds)
-    n = len(kinds)
-    seats = [0] * n
-    won = [0] * n
-    drawn = [0] * n
-    lost = [0] * n
-    cut = [0] * n
-    meetings = [[0.0] * n for _ in range(n)]
-    seat_wins = [0] * players
-    games = draws = unfinished = steps = 0
-    kept = []
-    for r in results:
-        games += 1
-        steps += r.steps
-        if r.record is not None:
-            kept.append(r.record)
-        for e in r.entries:
-            seats[e] += 1
+class _Tally:
+    """The counts of a tournament or a ladder as its games come in: per entry (a lineup's
+    place, or a ladder's agent) its seats, wins, draws, losses and unfinished games, and
+    per pair the meetings won (``won[i][j]``, halves for draws) and had (``met[i][j]``);
+    two seats of the same entry are no meeting."""
+
+    def __init__(self, n: int) -> None:
+        self.seats, self.wins, self.drawn, self.lost, self.cut = ([0] * n for _ in range(5))
+        self.won = [[0.0] * n for _ in range(n)]
+        self.met = [[0] * n for _ in range(n)]
+        self.games = self.draws = self.unfinished = self.steps = 0
+
+    def add(self, r: GameResult, who: Sequence[int]) -> None:
+        """Count the game ``r``, whose seat ``s`` the entry ``who[s]`` held."""
+        self.games += 1
+        self.steps += r.steps
+        for e in who:
+            self.seats[e] += 1
         if r.winners is None:
-            unfinished += 1
-            for e in r.entries:
-                cut[e] += 1
-            continue
-        if r.draw:
-            draws += 1
-        for s in r.winners:
-            seat_wins[s] += 1
-        for s, e in enumerate(r.entries):
+            self.unfinished += 1
+            for e in who:
+                self.cut[e] += 1
+            return
+        self.draws += int(r.draw)
+        for s, e in enumerate(who):
             if r.draw:
-                drawn[e] += 1
+                self.drawn[e] += 1
             elif s in r.winners:
-                won[e] += 1
+                self.wins[e] += 1
             else:
-                lost[e] += 1
-        for s, e in enumerate(r.entries):
-            for t, f in enumerate(r.entries):
+                self.lost[e] += 1
+            for t, f in enumerate(who):
                 if e == f:
                     continue
                 a, b = s in r.winners, t in r.winners
-                meetings[e][f] += 1.0 if a and not b else 0.0 if b and not a else 0.5
-    played = [[meetings[i][j] + meetings[j][i] for j in range(n)] for i in range(n)]
-    prior = [[0.0 if i == j else meetings[i][j] + 0.5 for j in range(n)] for i in range(n)]
-    ratings = _bradley_terry(prior)
-    standings = tuple(
-        Standing(
-            name=names[e], kind=kinds[e], seats=seats[e], wins=won[e], draws=drawn[e],
-            losses=lost[e], unfinished=cut[e], meetings=int(sum(played[e])),
-            score=sum(meetings[e]) / sum(played[e]) if sum(played[e]) else 0.5,
-            rating=ratings[e],
+                self.won[e][f] += 1.0 if a and not b else 0.0 if b and not a else 0.5
+                self.met[e][f] += 1
+
+    def standings(self, names: Sequence[str], kinds: Sequence[str]) -> tuple[Standing, ...]:
+        """Return each entry's :class:`Standing`, its rating fitted to every meeting."""
+        n = len(names)
+        ratings = _bradley_terry([[0.0 if i == j else self.won[i][j] + 0.5 for j in range(n)]
+                                  for i in range(n)])
+        return tuple(
+            Standing(
+                name=names[e], kind=kinds[e], seats=self.seats[e], wins=self.wins[e],
+                draws=self.drawn[e], losses=self.lost[e], unfinished=self.cut[e],
+                meetings=sum(self.met[e]),
+                score=sum(self.won[e]) / sum(self.met[e]) if sum(self.met[e]) else 0.5,
+                rating=ratings[e],
+            )
+            for e in range(n)
         )
-        for e in range(n)
-    )
+
+
+def summarise(game: Variant, options: Any, seed: int, kinds: tuple[str, ...], players: int,
+              results: Iterable[GameResult]) -> TournamentResult:
+    """Return the tournament's result from its games' results, in game order."""
+    tally = _Tally(len(kinds))
+    seat_wins = [0] * players
+    kept = []
+    for r in results:
+        if r.record is not None:
+            kept.append(r.record)
+        tally.add(r, r.entries)
+        for s in r.winners or ():
+            seat_wins[s] += 1
+    standings = tally.standings(_names(kinds), kinds)
+    games = tally.games
     return TournamentResult(
         variant=game.NAME, options=options, seed=seed, games=games, players=players,
-        lineup=kinds, standings=standings, seat_wins=tuple(seat_wins), draws=draws,
-        unfinished=unfinished, mean_steps=steps / games if games else 0.0,
+        lineup=kinds, standings=standings, seat_wins=tuple(seat_wins), draws=tally.draws,
+        unfinished=tally.unfinished, mean_steps=tally.steps / games if games else 0.0,
         records=tuple(kept),
     )
+
+
+def _checked_run(game: Variant, options: Any, games: object, jobs: object,
+                 max_steps: object) -> Any:
+    """Return the options value of a tournament or a ladder (``options`` itself, a dict
+    of keyword arguments for ``options(...)``, or ``None`` for the defaults), once its
+    variant, games, jobs and ``max_steps`` are checked."""
+    if isinstance(options, dict):
+        options = game.options(**options)
+    elif options is None:
+        options = game.options()
+    if game.AUTOMATIC:
+        raise AgentError(f"{game.TITLE} plays itself: there are no agents to compare")
+    for what, value in (("games", games), ("jobs", jobs)):
+        if type(value) is not int or value < 1:
+            raise AgentError(f"{what} must be an int >= 1, got {value!r}")
+    if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
+        raise AgentError(f"max_steps must be an int >= 1 or None, got {max_steps!r}")
+    return options
 
 
 def tournament(
@@ -390,17 +423,7 @@ def tournament(
     if isinstance(given, (str, bytes)) or not isinstance(given, Sequence):
         raise AgentError(f"agents must be a sequence of agent kinds, such as "
                          f"['heuristic', 'random'], got {agents!r}")
-    if isinstance(options, dict):
-        options = game.options(**options)
-    elif options is None:
-        options = game.options()
-    if game.AUTOMATIC:
-        raise AgentError(f"{game.TITLE} plays itself: there are no agents to compare")
-    for what, value in (("games", games), ("jobs", jobs)):
-        if type(value) is not int or value < 1:
-            raise AgentError(f"{what} must be an int >= 1, got {value!r}")
-    if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
-        raise AgentError(f"max_steps must be an int >= 1 or None, got {max_steps!r}")
+    options = _checked_run(game, options, games, jobs, max_steps)
     players = game.num_players(game.new_game(0, options))
     kinds = _lineup(game, agents, players)
     keep = _kept(records, games)
@@ -626,28 +649,13 @@ def ladder(
     if repeated:
         raise AgentError(f"a ladder rates different agents; {', '.join(repeated)} is "
                          "listed twice")
-    if isinstance(options, dict):
-        options = game.options(**options)
-    elif options is None:
-        options = game.options()
-    for what, value in (("games", games), ("jobs", jobs)):
-        if type(value) is not int or value < 1:
-            raise AgentError(f"{what} must be an int >= 1, got {value!r}")
-    if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
-        raise AgentError(f"max_steps must be an int >= 1 or None, got {max_steps!r}")
+    options = _checked_run(game, options, games, jobs, max_steps)
     if progress is not None and not callable(progress):
         raise wrong_type("ladder's progress", "a callable or None", progress)
     players = game.num_players(game.new_game(0, options))
     lineups = _ladder_lineups(kinds, players)
-    n = len(kinds)
-    seats = [0] * n
-    won_games = [0] * n
-    drawn = [0] * n
-    lost = [0] * n
-    cut = [0] * n
-    won = [[0.0] * n for _ in range(n)]
-    met = [[0] * n for _ in range(n)]
-    unfinished = steps = done = 0
+    tally = _Tally(len(kinds))
+    done = 0
     size = 1 if jobs == 1 else max(1, min(50, math.ceil(games * len(lineups) / (4 * jobs))))
     tasks = [(game.NAME, options, seed, lineup, players, start, min(start + size, games),
               max_steps, frozenset[int]())
@@ -656,47 +664,16 @@ def ladder(
     for task, share in zip(tasks, shares, strict=True):
         place = [kinds.index(kind) for kind in task[3]]
         for r in share:
-            steps += r.steps
-            who = [place[e] for e in r.entries]
-            for a in who:
-                seats[a] += 1
-            if r.winners is None:
-                unfinished += 1
-                for a in who:
-                    cut[a] += 1
-                continue
-            for s, a in enumerate(who):
-                if r.draw:
-                    drawn[a] += 1
-                elif s in r.winners:
-                    won_games[a] += 1
-                else:
-                    lost[a] += 1
-                for t, b in enumerate(who):
-                    if a == b:
-                        continue
-                    x, y = s in r.winners, t in r.winners
-                    won[a][b] += 1.0 if x and not y else 0.0 if y and not x else 0.5
-                    met[a][b] += 1
+            tally.add(r, [place[e] for e in r.entries])
         done += len(share)
         if progress is not None:
             progress(done)
-    ratings = _bradley_terry([[0.0 if i == j else won[i][j] + 0.5 for j in range(n)]
-                              for i in range(n)])
     names = _ladder_names(kinds)
-    standings = tuple(
-        Standing(
-            name=names[a], kind=kinds[a], seats=seats[a], wins=won_games[a],
-            draws=drawn[a], losses=lost[a], unfinished=cut[a], meetings=sum(met[a]),
-            score=math.fsum(won[a]) / sum(met[a]) if sum(met[a]) else 0.5,
-            rating=ratings[a],
-        )
-        for a in range(n)
-    )
+    standings = tally.standings(names, kinds)
     total = games * len(lineups)
     return LadderResult(
         variant=game.NAME, options=options, seed=seed, games=games, players=players,
         agents=kinds, names=names, lineups=lineups, standings=standings,
-        won=tuple(tuple(row) for row in won), met=tuple(tuple(row) for row in met),
-        unfinished=unfinished, mean_steps=steps / total,
+        won=tuple(map(tuple, tally.won)), met=tuple(map(tuple, tally.met)),
+        unfinished=tally.unfinished, mean_steps=tally.steps / total,
     )
