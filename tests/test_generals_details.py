@@ -938,13 +938,21 @@ def test_generals_search_checks_and_shows_its_parameters() -> None:
     agent = GeneralsSearch(samples=1, spend=0, kill=0.5)
     assert repr(agent) == "GeneralsSearch(samples=1, spend=0.0, kill=0.5)"
     assert GeneralsSearch(spend=0.5, kill=0).kill == 0.0
+    assert repr(GeneralsSearch(adapt=False)) == (
+        "GeneralsSearch(samples=32, spend=1.0, kill=5.0, adapt=False)")
+    for adapt in (1, None, "yes"):
+        with pytest.raises(AgentError) as err:
+            GeneralsSearch(adapt=adapt)  # type: ignore[arg-type]
+        assert str(err.value) == f"adapt must be a bool, got {adapt!r}"
     with pytest.raises(AgentError) as err:
         GeneralsSearch(samples=0)
     assert str(err.value) == "samples must be an int >= 1, got 0"
-    for name in ("spend", "kill"):
-        with pytest.raises(AgentError) as err:
-            GeneralsSearch(**{name: -1})
-        assert str(err.value) == f"{name} must be a number >= 0, got -1"
+    with pytest.raises(AgentError) as err:
+        GeneralsSearch(spend=-1)
+    assert str(err.value) == "spend must be a number >= 0, got -1"
+    with pytest.raises(AgentError) as err:
+        GeneralsSearch(kill=-1)
+    assert str(err.value) == "kill must be a number >= 0, got -1"
 
 
 def test_generals_search_is_seeded_with_0_by_default() -> None:
@@ -955,6 +963,203 @@ def test_generals_search_is_seeded_with_0_by_default() -> None:
 
     assert moves(GeneralsSearch(samples=4)) == moves(GeneralsSearch(0, samples=4))
     assert moves(GeneralsSearch(samples=4)) != moves(GeneralsSearch(1, samples=4))
+
+
+# --- GeneralsSearch: its model of the opponent ----------------------------------------------
+
+
+_ONE_SUIT = {"ranks": "A 2 3 4 5 6 7 8 9 10 J Q K", "suits": "C", "claim_cards": 0,
+             "first_dealer": 0}
+
+
+def _first_squad() -> tuple[generals.Observation, tuple[generals.Action, ...]]:
+    """Seat 0's first squad of a one-suit game: it holds A 2 3 4 K; the 8 cards 5 to Q are
+    hidden from it (the opponent's five and a reserve of three)."""
+    opts = generals.options(**_ONE_SUIT)
+    state = generals.new_game(0, opts, deal=["AC 2C 3C 4C KC", "5C 6C 7C 8C 9C",
+                                             "10C JC QC"])
+    while not state.sides:
+        state = generals.step(state, generals.legal_actions(state)[0])
+    return generals.observe(state, 0), generals.legal_actions(state)
+
+
+def _after(observation: generals.Observation, theirs: str, mine: str = "2C 3C 4C"
+           ) -> generals.Observation:
+    """``observation`` once its battle is over, seat 1 having laid ``theirs``: as the
+    observation of the next battle shows it (its counts need not add up: the agent reads
+    the battle)."""
+    squads = (parse_cards(mine), parse_cards(theirs))
+    sums = tuple(sum(generals.card_value(c) for c in squad) for squad in squads)
+    battle = generals.Battle(sides=((0,), (1,)), squads=squads, sums=sums,
+                             taker=0 if sums[0] > sums[1] else 1, taken=6, kills=())
+    return attrs.evolve(observation, battles=observation.battles + 1, last=battle)
+
+
+def test_generals_search_weighs_the_opponents_squad_under_each_rule() -> None:
+    """Worked by hand: of the hidden 5 to Q the opponent laid 5 6 7, its weakest. Its two
+    other cards are two of the five left, 8 to Q (C(5, 2) = 10 ways): all of them worth at
+    least 7 (the weakest rule: 10 of 10), none worth at most 5 (the strongest rule: 0);
+    one of its 10 squads (the uniform rule: 1/10). With 5% of uniform squads in the rules
+    and the prior 0.5, 0.25, 0.25, the posterior is proportional to
+    0.5 * 0.005, 0.25 * 0.1, 0.25 * 0.955."""
+    observation, legal = _first_squad()
+    agent = GeneralsSearch(0, samples=2)
+    agent.choose(observation, legal)
+    assert agent.weights(1) == (1.0, 0.0, 0.0)  # nothing seen yet: the heuristic's rule
+    agent.choose(_after(observation, "5C 6C 7C"), legal)
+    raw = (0.5 * 0.005, 0.25 * 0.1, 0.25 * 0.955)
+    assert agent.weights(1) == pytest.approx(tuple(x / sum(raw) for x in raw), rel=1e-12)
+    # Then Q J 10 (its strongest, and none of its other cards, 8 9, is worth more than
+    # 10): the strongest rule's chance is 0.95 + 0.005, the weakest's 0.005.
+    agent.choose(_after(_after(observation, "5C 6C 7C"), "10C JC QC"), legal)
+    raw = (raw[0] * 0.955, raw[1] * 0.1, raw[2] * 0.005)
+    assert agent.weights(1) == pytest.approx(tuple(x / sum(raw) for x in raw), rel=1e-12)
+
+
+def test_generals_search_lays_a_winning_squad_once_the_opponent_shows_it_lays_its_weakest(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Predicted to hold 5 6 7 9 (in every sample): the strongest rule lays 6 7 9 (22),
+    the weakest 5 6 7 (18), the uniform rule each of 5 6 7, 5 6 9, 5 7 9 and 6 7 9 (18,
+    20, 21, 22). The squad 2 3 4 (9) loses whatever is laid: 2 * 9 given up and 9 spent,
+    -27. The squad 2 6 J (19) beats 18 alone: against the strongest squad it loses 2 * 19
+    and spends 19 (-57), so 2 3 4 is laid; once the opponent has laid its weakest squad
+    (the weights of the last test), 19 beats 18 with the weight of the weakest rule and a
+    quarter of the uniform one's, 2 * 18 = 36 won, 38 lost otherwise and 19 spent: above
+    -27, and it is laid."""
+    _fixed_samples(monkeypatch, ["5H 6H 7H 9H"])
+    observation, _ = _first_squad()
+    cheap, winner = _squad("2D 3D 4D"), _squad("2S 6S JS")
+    agent = GeneralsSearch(0)
+    assert agent.choose(observation, (cheap, winner)) is cheap
+    assert agent.choose(_after(observation, "5C 6C 7C"), (cheap, winner)) is winner
+    _, even, weak = agent.weights(1)
+    won = weak + even / 4
+    assert 36 * won - 38 * (1 - won) - 19 > -27 > -38 - 19
+    # Told not to adapt, it keeps predicting the strongest squad.
+    agent = GeneralsSearch(0, adapt=False)
+    assert agent.choose(observation, (cheap, winner)) is cheap
+    assert agent.choose(_after(observation, "5C 6C 7C"), (cheap, winner)) is cheap
+    assert agent.weights(1) == (1.0, 0.0, 0.0)
+
+
+def test_generals_search_forgets_its_model_in_a_new_game() -> None:
+    """An observation that cannot follow the last one seen starts a new game: what was
+    learnt of the opponent is dropped (here: battles counted back to 0)."""
+    observation, legal = _first_squad()
+    agent = GeneralsSearch(0, samples=2)
+    agent.choose(observation, legal)
+    agent.choose(_after(observation, "5C 6C 7C"), legal)
+    assert agent.weights(1)[2] > 0.8
+    agent.choose(observation, legal)
+    assert agent.weights(1) == (1.0, 0.0, 0.0)
+    # Nor is a squad of the old game read as the answer to one chosen in the new game.
+    agent.choose(_after(observation, "5C 6C 7C"), legal)
+    assert agent.weights(1)[2] > 0.8
+
+
+def test_generals_search_reused_for_a_new_game_starts_its_model_afresh() -> None:
+    """One agent for two games: in the second it knows nothing of the first's opponent
+    (its first choice there weighs the strongest rule alone), and an agent of the same
+    seed given the same games plays them move for move alike."""
+
+    class Spy(GeneralsSearch):
+        def __init__(self, seed: int) -> None:
+            super().__init__(seed, samples=4)
+            self.seen: list[tuple[float, ...]] = []
+
+        def choose(self, observation: generals.Observation,
+                   legal: tuple[generals.Action, ...]) -> generals.Action:
+            action = super().choose(observation, legal)
+            self.seen.append(self.weights(1))
+            return action
+
+    records, seen = [], []
+    for agent in (Spy(3), Spy(3)):
+        records.append(agents.play("generals", [agent, agents.agent("first", generals, 0)], 4))
+        between = len(agent.seen)
+        records.append(agents.play("generals", [agent, generals.heuristic(0)], 5))
+        seen.append(agent.seen)
+    assert records[:2] == records[2:]
+    assert seen[0] == seen[1]
+    assert seen[0][between - 1][2] > 0.5  # it had learnt the first agent's way
+    assert seen[0][between] == (1.0, 0.0, 0.0)
+
+
+def test_generals_search_works_out_the_last_two_battles_of_a_deal() -> None:
+    """The reserve is empty and five cards each are left: this battle and the last. Seat
+    0 holds A 2 3 9 10 and has lost a general; the opponent holds the rest, 4 to 8, and
+    is taken to lay 6 7 8 (21), keeping 4 5 (9). One battle deep, 3 9 10 wins it (2 * 21
+    won, 22 spent: +20, the best), but leaves A 2 (3) against 9: the second general lost,
+    and the game. Over both battles: 2 3 9 loses 2 * 14 and then A 10 (11) beats 9 (2 * 9
+    won): -10; 2 3 10, -30 + 18; an Ace in this battle, or 2 9 10 (a tie, then A 3
+    against 9), loses the game. It lays 2 3 9."""
+    opts = generals.options(ranks="A 2 3 4 5 6 7 8 9 10", suits="C", claim_cards=0,
+                            first_dealer=0)
+    state = generals.new_game(0, opts, deal=["AC 2C 3C 9C 10C", "4C 5C 6C 7C 8C", ""])
+    assert state.sides
+    assert generals.to_act(state) == 0
+    observation = attrs.evolve(generals.observe(state, 0), kills=((0, 0), (1, 0)))
+    legal = generals.legal_actions(state)
+    assert str(GeneralsSearch(0).choose(observation, legal)) == "squad 2C 3C 9C"
+
+
+@pytest.mark.parametrize("change", [
+    {"seat": 1}, {"options": generals.options(**_ONE_SUIT, kills_to_win=3)}, {"deals": 0},
+    {"battles": 0}, {"scores": (0, -1)}, {"kills": ((0, 0), (0, -1))},
+    {"won": ((), ())}, {"result": "over"},
+])
+def test_generals_search_tells_a_new_game_by_a_count_gone_back(change: dict[str, Any]
+                                                               ) -> None:
+    """Another seat or options, fewer deals, battles, points or kills, a card gone from a
+    won pile within a deal, or a game over: the next observation is of a new game."""
+    observation, _ = _first_squad()
+    before = attrs.evolve(observation, deals=1, battles=1, won=((), (parse_card("KD"),)))
+    assert generals_agents._same_game(before, before)
+    assert generals_agents._same_game(before, attrs.evolve(before, deals=2, won=((), ())))
+    if change == {"result": "over"}:
+        over = agents.play("generals", [generals.heuristic(0)] * 2, 0).outcome
+        before, change = attrs.evolve(before, result=over), {}
+    assert not generals_agents._same_game(before, attrs.evolve(before, **change))
+
+
+def test_generals_search_learns_only_from_the_battle_it_chose_a_squad_for() -> None:
+    """The battle read is the one after the squad the agent chose: not one battle later
+    (in four-player duels it may not see every battle), not one without the opponent, nor
+    a squad the opponent had no choice of, nor one its pool could not have held."""
+    observation, legal = _first_squad()
+
+    def learnt(seen: generals.Observation) -> tuple[float, ...]:
+        agent = GeneralsSearch(0, samples=2)
+        agent.choose(observation, legal)
+        agent.choose(seen, legal)
+        return agent.weights(1)
+
+    later = attrs.evolve(_after(observation, "5C 6C 7C"), battles=2)
+    assert learnt(later) == (1.0, 0.0, 0.0)
+    no_last = attrs.evolve(_after(observation, "5C 6C 7C"), last=None)
+    assert learnt(no_last) == (1.0, 0.0, 0.0)
+    battle = _after(observation, "5C 6C 7C").last
+    assert battle is not None
+    elsewhere = attrs.evolve(battle, sides=((0,),))
+    assert learnt(attrs.evolve(observation, battles=1, last=elsewhere)) == (1.0, 0.0, 0.0)
+    assert learnt(_after(observation, "5C 6C")) == (1.0, 0.0, 0.0)  # not three cards
+    pending = generals_agents._Pending(0, 1, 5, (3,), (), parse_cards("5C 6C 7C 8C"))
+    assert generals_agents._likelihoods(pending, parse_cards("5C 6C 7C")) is None
+    forced = pending._replace(pool=3)
+    assert generals_agents._likelihoods(forced, parse_cards("5C 6C 7C")) is None
+
+
+def test_generals_search_weighs_squads_of_one_to_three_cards() -> None:
+    """With squads of one to three cards (25 of them from 5 cards), the strongest rule
+    lays three, the weakest one card: a single 5 is not the strongest squad; it is the
+    weakest if the other four cards, drawn from 6 7 8 9 10, are all worth 5 or more."""
+    pending = generals_agents._Pending(0, 1, 5, (1, 2, 3), (), parse_cards("5C 6C 7C 8C 9C 10C"))
+    chances = generals_agents._likelihoods(pending, parse_cards("5C"))
+    assert chances == pytest.approx((0.05 / 25, 1 / 25, 0.95 + 0.05 / 25), rel=1e-12)
+    pending = pending._replace(known=parse_cards("AC"))  # a general: worth less than 5
+    chances = generals_agents._likelihoods(pending, parse_cards("5C"))
+    assert chances == pytest.approx((0.05 / 25, 1 / 25, 0.05 / 25), rel=1e-12)
 
 
 def test_generals_heuristic_claims_a_general_when_it_may() -> None:
