@@ -919,6 +919,19 @@ def test_generals_search_breaks_an_even_expectation_by_the_cheaper_squad(
     assert agent.choose(_battle_view("", "2S"), legal) is legal[1]
 
 
+def test_generals_search_lays_its_generals_in_a_battle_it_wins(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Against a predicted 20, 2 8 K and A 9 K (23 each) both win 2 * 20 for 23 spent;
+    the general of A 9 K is worth ``shed`` (20) more, laid where it is safe: A 9 K is laid
+    whatever the order. With ``shed=0`` they are worth the same and the first is laid."""
+    _fixed_samples(monkeypatch, ["2H 5H 6H 9H"])
+    plain, general = _squad("2C 8C KC"), _squad("AC 9C KC")
+    for legal in ((plain, general), (general, plain)):
+        assert GeneralsSearch(0).choose(_battle_view(), legal) is general
+        assert GeneralsSearch(0, shed=0).choose(_battle_view(), legal) is legal[0]
+
+
 def test_generals_search_lays_a_forced_squad_without_sampling(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -940,6 +953,12 @@ def test_generals_search_checks_and_shows_its_parameters() -> None:
     assert GeneralsSearch(spend=0.5, kill=0).kill == 0.0
     assert repr(GeneralsSearch(adapt=False)) == (
         "GeneralsSearch(samples=32, spend=1.0, kill=5.0, adapt=False)")
+    assert repr(GeneralsSearch(shed=0, adapt=False)) == (
+        "GeneralsSearch(samples=32, spend=1.0, kill=5.0, shed=0.0, adapt=False)")
+    assert GeneralsSearch(shed=7).shed == 7.0
+    with pytest.raises(AgentError) as err:
+        GeneralsSearch(shed=-1)
+    assert str(err.value) == "shed must be a number >= 0, got -1"
     for adapt in (1, None, "yes"):
         with pytest.raises(AgentError) as err:
             GeneralsSearch(adapt=adapt)  # type: ignore[arg-type]
