@@ -22,7 +22,7 @@ import pytest
 from cardwar import agents
 from cardwar.cards import CardError, DealError, parse_card, parse_cards
 from cardwar.core import GameOverError, IllegalActionError, NotationError, OptionError, Termination
-from cardwar.errors import AgentError
+from cardwar.errors import AgentError, ObservationError
 from cardwar.rng import Rng
 from cardwar.variants import generals
 from cardwar.variants.generals import agents as generals_agents
@@ -1145,7 +1145,8 @@ def test_generals_search_tells_a_new_game_by_a_count_gone_back(change: dict[str,
 def test_generals_search_learns_only_from_the_battle_it_chose_a_squad_for() -> None:
     """The battle read is the one after the squad the agent chose: not one battle later
     (in four-player duels it may not see every battle), not one without the opponent, nor
-    a squad the opponent had no choice of, nor one its pool could not have held."""
+    a squad the opponent had no choice of, nor one its pool could not have held, nor a
+    battle without a squad per seat; a battle of squads that are not cards is refused."""
     observation, legal = _first_squad()
 
     def learnt(seen: generals.Observation) -> tuple[float, ...]:
@@ -1163,10 +1164,34 @@ def test_generals_search_learns_only_from_the_battle_it_chose_a_squad_for() -> N
     elsewhere = attrs.evolve(battle, sides=((0,),))
     assert learnt(attrs.evolve(observation, battles=1, last=elsewhere)) == (1.0, 0.0, 0.0)
     assert learnt(_after(observation, "5C 6C")) == (1.0, 0.0, 0.0)  # not three cards
+    unread = attrs.evolve(battle, squads=())
+    assert learnt(attrs.evolve(observation, battles=1, last=unread)) == (1.0, 0.0, 0.0)
+    # Squads of text, not cards: refused, and nothing kept.
+    agent = GeneralsSearch(0, samples=2)
+    agent.choose(observation, legal)
+    kept = dict(vars(agent))
+    text = attrs.evolve(battle, squads=(parse_cards("2C 3C 4C"),
+                                        ("5C", "6C", "7C")))  # type: ignore[arg-type]
+    with pytest.raises(ObservationError):
+        agent.choose(attrs.evolve(observation, battles=1, last=text), legal)
+    assert dict(vars(agent)) == kept
     pending = generals_agents._Pending(0, 1, 5, (3,), (), parse_cards("5C 6C 7C 8C"))
     assert generals_agents._likelihoods(pending, parse_cards("5C 6C 7C")) is None
     forced = pending._replace(pool=3)
     assert generals_agents._likelihoods(forced, parse_cards("5C 6C 7C")) is None
+
+
+def test_generals_search_refusing_an_observation_keeps_nothing_of_it() -> None:
+    """An observation whose counts leave no state to draw is refused by the draw, after
+    the battle it shows was read: the agent keeps neither, nor moves its generator."""
+    observation, legal = _first_squad()
+    agent = GeneralsSearch(0, samples=2)
+    agent.choose(observation, legal)
+    kept = dict(vars(agent))
+    bad = attrs.evolve(_after(observation, "5C 6C 7C"), reserve_sizes=(9,))
+    with pytest.raises(ObservationError):
+        agent.choose(bad, legal)
+    assert dict(vars(agent)) == kept
 
 
 def test_generals_search_weighs_squads_of_one_to_three_cards() -> None:

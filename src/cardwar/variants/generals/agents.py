@@ -30,7 +30,7 @@ from cardwar.variants.generals.rules import (
     card_value,
     deck,
 )
-from cardwar.variants.generals.sampling import sample_state
+from cardwar.variants.generals.sampling import sample_state, validate
 from cardwar.variants.generals.view import Observation
 
 __all__ = ["GeneralsHeuristic", "GeneralsSearch", "heuristic", "search_agent"]
@@ -189,6 +189,29 @@ def _same_game(before: Observation, now: Observation) -> bool:
         set(old) <= set(pile) for pile, old in zip(now.won, before.won, strict=True))
 
 
+def _weights(logs: tuple[float, ...] | None) -> tuple[float, ...]:
+    """Return the posterior weights of the rules of ``_MODELS`` given the log-likelihoods
+    ``logs`` of what an opponent has laid (``None``: no choice seen, the strongest alone)."""
+    if logs is None:
+        return (1.0, 0.0, 0.0)
+    top = max(logs)
+    raw = [p * math.exp(x - top) for p, x in zip(_PRIOR, logs, strict=True)]
+    total = sum(raw)
+    return tuple(x / total for x in raw)
+
+
+def _expected(obs: Observation, opp: int) -> _Pending:
+    """Return what the seat of ``obs`` knows of ``opp``'s choice in the battle in front
+    of it, to weigh the squad ``opp`` lays once it is seen."""
+    pool = obs.hand_sizes[opp] + obs.committed_sizes[opp]
+    seen = {*obs.hand, *(obs.squad or ()),
+            *(c for s, shown in enumerate(obs.revealed) if s != obs.seat for c in shown),
+            *(c for pile in (*obs.pot, *obs.won) for c in pile)}
+    hidden = tuple(c for c in deck(obs.options) if c not in seen)
+    return _Pending(obs.battles, opp, pool, _sizes(obs.options, pool), obs.revealed[opp],
+                    hidden)
+
+
 class GeneralsSearch:
     """A determinized search one battle deep, for the squads of a duel, against a model of
     the opponent learnt from the squads it has laid in the game so far; the last two
@@ -205,7 +228,8 @@ class GeneralsSearch:
     the uniform rule, and the other two lay a uniform squad in 5% of battles, so that one
     squad does not rule them out). What it learns is kept per opponent for one game: an
     observation that cannot follow the last one it saw (another seat or options, a count
-    gone back: a new game) starts afresh.
+    gone back: a new game) starts afresh. An observation that no game gives is refused
+    with :class:`~cardwar.errors.ObservationError`, and nothing of it is kept.
 
     For each squad to choose it draws ``samples`` states that its observation allows
     (:func:`~cardwar.variants.generals.sample_state`, uniform among them, from its own
@@ -261,7 +285,7 @@ class GeneralsSearch:
         self._heuristic = GeneralsHeuristic()
         self._seen: Observation | None = None
         self._pending: _Pending | None = None
-        self._logs: dict[int, list[float]] = {}
+        self._logs: dict[int, tuple[float, ...]] = {}
 
     def weights(self, seat: int) -> tuple[float, ...]:
         """Return the weights the agent gives the squads of ``seat``, in the game it last
@@ -269,69 +293,69 @@ class GeneralsSearch:
         the weakest squad. ``(1.0, 0.0, 0.0)`` until that seat has chosen a squad among
         several in a duel with it (and always with ``adapt=False``), then the posterior
         chances of the rules."""
-        logs = self._logs.get(seat) if self.adapt else None
-        if logs is None:
-            return (1.0, 0.0, 0.0)
-        top = max(logs)
-        raw = [p * math.exp(x - top) for p, x in zip(_PRIOR, logs, strict=True)]
-        total = sum(raw)
-        return tuple(x / total for x in raw)
+        return _weights(self._logs.get(seat) if self.adapt else None)
 
-    def _follow(self, obs: Observation) -> None:
-        """Take in what ``obs`` shows since the last observation: the opponent's squad in
-        the battle this seat last chose a squad for, or a new game."""
+    def _follow(self, obs: Observation
+                ) -> tuple[_Pending | None, dict[int, tuple[float, ...]]]:
+        """Return what the agent keeps once it has seen ``obs`` (the battle it waits to
+        see, its log-likelihoods per opponent), changing nothing: the opponent's squad in
+        the battle this seat last chose a squad for is taken in, or a new game starts."""
+        pending, logs = self._pending, self._logs
         if self._seen is None or not _same_game(self._seen, obs):
-            self._pending = None
-            self._logs = {}
-        self._seen = obs
-        pending = self._pending
+            pending, logs = None, {}
         if pending is None or obs.battles == pending.battles:
-            return
-        self._pending = None
+            return pending, logs
         last = obs.last
         if (obs.battles != pending.battles + 1 or last is None
                 or not any(pending.opponent in side for side in last.sides)):
-            return
-        chances = _likelihoods(pending, last.squads[pending.opponent])
-        if chances is not None:
-            logs = self._logs.setdefault(pending.opponent, [0.0] * len(_MODELS))
-            for i, chance in enumerate(chances):
-                logs[i] += math.log(chance)
-
-    def _expect(self, obs: Observation, opp: int) -> None:
-        """Keep what this seat knows of ``opp``'s choice in the battle in front of it."""
-        pool = obs.hand_sizes[opp] + obs.committed_sizes[opp]
-        seen = {*obs.hand, *(obs.squad or ()),
-                *(c for s, shown in enumerate(obs.revealed) if s != obs.seat for c in shown),
-                *(c for pile in (*obs.pot, *obs.won) for c in pile)}
-        hidden = tuple(c for c in deck(obs.options) if c not in seen)
-        self._pending = _Pending(obs.battles, opp, pool, _sizes(obs.options, pool),
-                                 obs.revealed[opp], hidden)
+            return None, logs
+        opp = pending.opponent
+        if opp >= len(last.squads):
+            return None, logs  # (validate checks the squads' types, not their number)
+        chances = _likelihoods(pending, last.squads[opp])
+        if chances is None:
+            return None, logs
+        old = logs.get(opp, (0.0,) * len(_MODELS))
+        return None, {**logs, opp: tuple(x + math.log(c)
+                                         for x, c in zip(old, chances, strict=True))}
 
     def choose(self, observation: Observation, legal: tuple[Action, ...]) -> Action:
         """Return the squad with the best mean value over the sampled states (any other
         choice: the heuristic's)."""
         check_choice(self, observation, Observation, TITLE, legal, _ACTIONS)
         obs = observation
+        pending: _Pending | None = None
+        logs: dict[int, tuple[float, ...]] = {}
         if self.adapt:
-            self._follow(obs)
+            # What it keeps of the game is read from observations a game can give: others
+            # are refused (ObservationError). Nothing is kept until the choice is made.
+            validate(obs)
+            pending, logs = self._follow(obs)
         me = obs.seat
         squads = [a for a in legal if isinstance(a, Squad)]
         duel = [side for side in obs.sides if me not in side]
+        action: Action
         if (not squads or len(obs.sides) != 2 or len(duel) != 1 or len(duel[0]) != 1
                 or any(len(side) != 1 for side in obs.sides)):
-            return self._heuristic.choose(obs, legal)
-        opp = duel[0][0]
+            action = self._heuristic.choose(obs, legal)
+        else:
+            opp = duel[0][0]
+            if self.adapt:
+                pending = _expected(obs, opp)
+            weights = _weights(logs.get(opp))
+            if len(squads) < 2:
+                action = squads[0]
+            else:
+                last = self._last_battles(obs, opp, squads, weights)
+                if last is None:
+                    last, self._rng = self._search(obs, opp, squads, weights)
+                action = last
         if self.adapt:
-            self._expect(obs, opp)
-        if len(squads) < 2:
-            return squads[0]
-        last = self._last_battles(obs, opp, squads)
-        if last is not None:
-            return last
-        return self._search(obs, opp, squads)
+            self._seen, self._pending, self._logs = obs, pending, logs
+        return action
 
-    def _last_battles(self, obs: Observation, opp: int, squads: list[Squad]) -> Squad | None:
+    def _last_battles(self, obs: Observation, opp: int, squads: list[Squad],
+                      weights: tuple[float, ...]) -> Squad | None:
         """Return the squad with the best value over the last two battles of the deal,
         worked out exactly, if the reserve is empty, the opponent's cards are the cards
         this seat does not see, and the battle after this one is the last (both will
@@ -350,7 +374,7 @@ class GeneralsSearch:
         if len(hidden) != pool - len(obs.revealed[opp]):
             return None
         theirs = sorted([card_value(c) for c in (*hidden, *obs.revealed[opp])])
-        strong, even, weak = self.weights(opp)
+        strong, even, weak = weights
         k = min(3, len(theirs))
         predicted: list[tuple[tuple[int, ...], float]] = [(tuple(theirs[-k:]), strong)]
         if weak:
@@ -412,11 +436,14 @@ class GeneralsSearch:
                 best, best_value = action, total
         return best
 
-    def _search(self, obs: Observation, opp: int, squads: list[Squad]) -> Squad:
-        """Return the squad of ``squads`` with the best mean value (see the class)."""
+    def _search(self, obs: Observation, opp: int, squads: list[Squad],
+                weights: tuple[float, ...]) -> tuple[Squad, Rng]:
+        """Return the squad of ``squads`` with the best mean value (see the class), the
+        opponent's rules weighed by ``weights``, and the agent's generator advanced past
+        the states it drew."""
         me = obs.seat
-        strong, even, weak = self.weights(opp)
-        states, self._rng = sample_states(sample_state, obs, self._rng, self.samples)
+        strong, even, weak = weights
+        states, rng = sample_states(sample_state, obs, self._rng, self.samples)
         # The taker takes every pot; the Aces an opponent laid there are kills
         # (GENERALS-TIE, GENERALS-KILL).
         theirs_pot = sum(card_value(c) for s, pile in enumerate(obs.pot) if s != me
@@ -474,7 +501,7 @@ class GeneralsSearch:
             value = (below[mine] + shed - cost * from_[mine + 1]) / weight - self.spend * mine
             if value > best_value:
                 best, best_value = action, value
-        return best
+        return best, rng
 
     def __repr__(self) -> str:
         shed = "" if self.shed == 20.0 else f", shed={self.shed}"
