@@ -261,3 +261,18 @@ def test_an_agent_of_ones_own_is_shown_by_its_name_and_found_by_either() -> None
     # A name two agents would share, or a kind's name, is not shortened.
     assert _ladder_names(("random", "a.b:X", "c.d:X", "e.f:random", "g.h:Y")) == (
         "random", "a.b:X", "c.d:X", "e.f:random", "Y")
+
+
+def test_the_command_says_why_a_search_agent_is_left_out(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "numba" else real(name, *a))
+    assert main(["ladder", "caravan", "-n", "2", "--no-progress"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.startswith("Caravan ladder: random, first, heuristic, "
+                                   "cardwar.caravan:CaravanRuleBot;")
+    assert captured.err == ("(search left out: Caravan's search agent, CaravanRollout, plays "
+                            "out in the batch engine's compiled kernel, which needs numba: "
+                            "pip install 'cardwar[fast]')\n")

@@ -19,6 +19,7 @@ from cardwar.cli._common import (
     _Parser,
     _run_arguments,
 )
+from cardwar.errors import AgentError
 
 
 def add_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
@@ -58,6 +59,11 @@ def _cmd_ladder(args: argparse.Namespace) -> int:
         raise UsageError(f"{game.TITLE} plays itself: there are no agents to compare")
     if args.agents is None:
         kinds = list(tournament_module.ladder_agents(game))
+        if agents_module.has_search_agent(game) and "search" not in kinds:
+            try:
+                agents_module.agent("search", game, 0)
+            except AgentError as err:  # the reason ladder_agents left it out
+                print(f"(search left out: {err})", file=sys.stderr)
     else:
         kinds = [k.strip() for k in args.agents.split(",")]
         if len(kinds) < 2:
