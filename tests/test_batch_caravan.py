@@ -281,8 +281,9 @@ KERNEL_FUNCTIONS = ("_mix64", "_below", "_shuffle", "_agent_key", "_derive",
                     "_work", "acts_rows", "_play_game",
                     "_play_games_kernel", "_fraction", "_stack", "_add_copy", "_observe",
                     "_mask", "_refresh", "reset_games", "step_games", "_progress", "_position",
-                    "_evaluate", "_heuristic", "rollouts", "_rollouts", "_action_id", "_total",
-                    "_heuristic_choice", "step_against", "_distinct_in_order")
+                    "_evaluate", "_joker_values", "_heuristic", "rollouts", "_rollouts",
+                    "_action_id", "_total", "_heuristic_choice", "step_against",
+                    "_distinct_in_order")
 
 
 @pytest.fixture

@@ -477,6 +477,23 @@ def _evaluate(after: I64, seat: int, weights: Any) -> float:
 
 
 @_inline_once
+def _joker_values(c: int, t: int, pip: I64, suit: I64, rank: I64, numeral: I16,
+                  pile_value: I64, piles: I64, after: I64) -> None:
+    """Take from the caravans' values in ``after`` the piles that a Joker played on pile
+    ``t`` of caravan ``c`` removes (CARAVAN-JOKER-ACE / CARAVAN-JOKER-NUMBER): the other
+    number cards of the Ace's suit, or of the target's value, on every caravan."""
+    host = numeral[c, t]
+    by_suit = pip[host] == 1
+    for other in range(6):
+        for j in range(piles[other]):
+            if other == c and j == t:
+                continue
+            q = numeral[other, j]
+            if (suit[q] == suit[host]) if by_suit else (rank[q] == rank[host]):
+                after[other] -= pile_value[other, j]
+
+
+@_inline_once
 def _heuristic(seat: int, m: int, acts: I64, weights: Any, pip: I64, kind: I64, suit: I64,
                rank: I64, numeral: I16, pile_value: I64, piles: I64, value: I64,
                after: I64) -> int:
@@ -504,15 +521,7 @@ def _heuristic(seat: int, m: int, acts: I64, weights: Any, pip: I64, kind: I64, 
             elif k == JACK:
                 after[c] -= pile_value[c, t]
             elif k == JOKER:
-                host = numeral[c, t]
-                by_suit = pip[host] == 1
-                for other in range(6):
-                    for j in range(piles[other]):
-                        if other == c and j == t:
-                            continue
-                        q = numeral[other, j]
-                        if (suit[q] == suit[host]) if by_suit else (rank[q] == rank[host]):
-                            after[other] -= pile_value[other, j]
+                _joker_values(c, t, pip, suit, rank, numeral, pile_value, piles, after)
             worth = _evaluate(after, seat, weights)
             if k != NUMBER:
                 worth -= weights[HW_FACE]
@@ -1137,15 +1146,7 @@ def _heuristic_choice(seat: int, m: int, acts: I64, weights: Any, pip: I64, kind
                     whole = True
                     for other in range(6):
                         after[other] = value[other]
-                    host = numeral[c, t]
-                    by_suit = pip[host] == 1
-                    for other in range(6):
-                        for j in range(piles[other]):
-                            if other == c and j == t:
-                                continue
-                            q = numeral[other, j]
-                            if (suit[q] == suit[host]) if by_suit else (rank[q] == rank[host]):
-                                after[other] -= pile_value[other, j]
+                    _joker_values(c, t, pip, suit, rank, numeral, pile_value, piles, after)
             if whole:
                 worth = _evaluate(after, seat, weights) - cost
             else:
