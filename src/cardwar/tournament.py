@@ -632,8 +632,7 @@ def ladder(
     """
     game = as_variant(variant)
     check_seed(seed)
-    if game.AUTOMATIC:
-        raise AgentError(f"{game.TITLE} plays itself: there are no agents to compare")
+    options = _checked_run(game, options, games, jobs, max_steps)
     if agents is None:
         agents = ladder_agents(game)
     given: object = agents
@@ -649,7 +648,6 @@ def ladder(
     if repeated:
         raise AgentError(f"a ladder rates different agents; {', '.join(repeated)} is "
                          "listed twice")
-    options = _checked_run(game, options, games, jobs, max_steps)
     if progress is not None and not callable(progress):
         raise wrong_type("ladder's progress", "a callable or None", progress)
     players = game.num_players(game.new_game(0, options))
