@@ -43,6 +43,8 @@ def check_against_sync(vector_env: Any, game: str, count: int, steps: int, seat:
         assert got[4].keys() == want[4].keys()
         for key, value in got[4].items():
             assert np.array_equal(value, want[4][key]), f"step {t}: info[{key!r}]"
+        # (what MaskablePPO asks for: the masks the environment judges the next ids by)
+        assert np.array_equal(mine.action_masks(), want[4]["action_mask"] != 0), t
         info = got[4]
         ended += int((got[2] | got[3]).sum())
         truncated += int(got[3].sum())

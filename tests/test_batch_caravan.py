@@ -276,13 +276,13 @@ from cardwar.variants.caravan import _batch_numba as caravan_kernel  # noqa: E40
 
 #: The compiled functions of Caravan's kernel module, its own and those it imports.
 KERNEL_FUNCTIONS = ("_mix64", "_below", "_shuffle", "_agent_key", "_derive",
-                    "_may_discard_opening", "_conclude", "_legal", "_distinct",
+                    "_may_discard_opening", "_conclude", "_put", "_legal", "_distinct",
                     "_remove_from_hand", "_drop_pile", "_play", "_deal", "_move", "_play_on",
                     "_work", "acts_rows", "_play_game",
                     "_play_games_kernel", "_fraction", "_stack", "_add_copy", "_observe",
-                    "_mask", "_refresh", "reset_games", "step_games", "_progress", "_position",
+                    "_refresh", "reset_games", "step_games", "_progress", "_position",
                     "_evaluate", "_joker_values", "_heuristic", "rollouts", "_rollouts",
-                    "_action_id", "_total", "_heuristic_choice", "step_against",
+                    "_total", "_heuristic_choice", "step_against",
                     "_distinct_in_order")
 
 

@@ -135,12 +135,14 @@ def test_the_kernel_runs_as_python_as_compiled(monkeypatch: pytest.MonkeyPatch) 
         while not envs._over[0]:
             _, _, _, _, info = envs.step(np.maximum(batch.random_legal_ids(
                 info["action_mask"], np.random.default_rng(0)), 0))
-        before = (envs._observation.copy(), envs._mask.copy())
+        assert envs._legal_count[0] == 0
         envs._restart[:] = 0
         envs._run(np.zeros(1, np.int64))
         assert envs._rewards[0] == 0.0
-        assert np.array_equal(envs._mask, before[1])
-        assert not envs._mask.any()
+        assert envs._illegal[0] == 0  # (a finished game's id is not judged)
+        assert envs._legal_count[0] == 0
+        assert not envs._handed_mask.any()
+        assert not envs.action_masks().any()
 
 
 def test_the_kernels_heuristic_sums_the_positions_as_the_batch_engines(
@@ -221,11 +223,10 @@ def test_the_arrays_returned_are_the_callers_to_keep() -> None:
         kept += [(observation, observation.copy()), (reward, reward.copy()),
                  (info["action_mask"], info["action_mask"].copy())]
     assert all(np.array_equal(a, b) for a, b in kept)
-    # The masks handed out are those of the environment's own (the shared part's way, a
-    # copy of them, gives the same).
-    from cardwar._vector import KernelVectorEnv
-
-    assert np.array_equal(KernelVectorEnv._handed(envs), info["action_mask"])
+    # The masks handed out are the environment's own lists of legal ids, which judge the
+    # next ids (and action_masks() gives them anew, as booleans).
+    assert np.array_equal(envs.action_masks(), info["action_mask"] != 0)
+    assert envs.action_masks() is not envs.action_masks()
     real = info["action_mask"].copy()
     info["action_mask"][:] = 1  # writing into a mask returned makes no id legal
     g = int(np.flatnonzero(real.any(axis=1))[0])

@@ -9,6 +9,9 @@ and the number of ids), ``_run(actions)`` (advance every game as the kernel's
 ``step_against`` does, see :meth:`KernelVectorEnv._run`) and ``_measure()`` (the shaped
 reward's measure of every game, if the game has shapes); and, if its kernel writes the
 masks handed out itself, ``_handed()`` (else each step hands out a copy of ``_mask``).
+A kernel that judges the learner's ids itself, from its own list of each game's legal
+ids (where the ids are many and a mask kept from step to step costs more than the
+list), sets :attr:`KernelVectorEnv._judges` and implements ``_legal_masks()``.
 
 A sub-environment ``i`` plays, game for game, what ``CardwarEnv(game, seat, opponents,
 **options)`` plays in a ``gymnasium.vector.SyncVectorEnv`` of ``num_envs`` of them, with
@@ -101,6 +104,9 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
     #: The variant module (set by each subclass).
     game: ClassVar[ModuleType]
+    #: Whether the kernel judges the learner's ids itself (see :meth:`_run`): ``step``
+    #: then keeps no ``_mask`` and reads ``_illegal`` after the run.
+    _judges: ClassVar[bool] = False
 
     def __init__(self, num_envs: int, seat: int = 0, opponents: Any = "heuristic",
                  name: str | None = None, shaping: str | None = None,
@@ -182,11 +188,13 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._early = np.zeros(n, bool)
         self._pending = np.zeros(n, np.float64)
         self._ready = False
-        #: Written by ``_run``: observations (a new array each time), masks, the learner's
-        #: rewards, and each game's termination code (0 while it runs).
+        #: Written by ``_run``: observations (a new array each time), masks (unless the
+        #: kernel judges the ids), the learner's rewards, and the games whose id the kernel
+        #: found illegal (if it judges them).
         self._observation = np.zeros((n, size), np.float32)
-        self._mask = np.zeros((n, self.num_actions), np.int8)
+        self._mask: Any = None if self._judges else np.zeros((n, self.num_actions), np.int8)
         self._rewards = np.zeros(n, np.float64)
+        self._illegal = np.zeros(n, np.uint8)
         # The shaping of each sub-environment's game: where the seat stood at its start,
         # the potential paid so far, and the sum of its shaping rewards.
         self._start = np.zeros(n, np.float64)
@@ -203,11 +211,14 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         """Advance every game ``g`` by one step of the learner, as the kernel's
         ``step_against``: if ``_restart[g]`` is 1, deal the game of ``_seeds[g]`` anew
         (its players' generators from their start); if 2, play nothing in it; else, if
-        it runs, play the learner's id ``actions[g]`` (legal: checked here). Then the
-        other seats play until the learner is to move or the game ends. Write into a new
-        ``_observation`` array (the one returned), ``_mask`` (all 0 once a game is
-        over), ``_rewards`` (the learner's returns when its game ended on this step,
-        else 0), for every game but a finished one not restarted."""
+        it runs, play the learner's id ``actions[g]`` (legal: checked here; where
+        :attr:`_judges`, by the kernel, which plays nothing in a game whose id is not
+        legal and sets ``_illegal[g]``). Then the other seats play until the learner is
+        to move or the game ends. Write into a new ``_observation`` array (the one
+        returned), ``_mask`` (all 0 once a game is over; where :attr:`_judges`, the
+        kernel's own list of legal ids instead), ``_rewards`` (the learner's returns
+        when its game ended on this step, else 0), for every game but a finished one not
+        restarted."""
         raise NotImplementedError
 
     def _ended(self) -> Any:  # pragma: no cover - every subclass has one
@@ -224,6 +235,11 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         """Return the masks for ``info`` after ``_run``, a new array (the caller's to
         keep): a copy of ``_mask``, or the one ``_run`` writes as well (overridden)."""
         return self._mask.copy()
+
+    def _legal_masks(self) -> Any:
+        """Return each game's legal ids now as booleans, a new array: from ``_mask``, or
+        from the kernel's own lists where it judges the ids (overridden)."""
+        return self._mask != 0
 
     def _measure(self) -> Any:  # pragma: no cover - every game with shapes has one
         """Return the shape :attr:`shaping` of every game now, from the learner's seat,
@@ -298,7 +314,8 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             self._potential = np.where(chosen, 0.0, self._potential)
             self._paid = np.where(chosen, 0.0, self._paid)
         handed = self._handed()
-        handed[kept] = self._mask[kept]
+        if not self._judges:  # (a judging kernel writes a kept game's mask anew)
+            handed[kept] = self._mask[kept]
         return self._observation, {"action_mask": handed, "_action_mask": chosen.copy()}
 
     def _reset_mask(self, options: dict[str, Any] | None) -> Any:
@@ -326,7 +343,7 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         per sub-environment): what sb3-contrib's ``MaskablePPO`` calls."""
         if not self._ready:
             raise gymnasium.error.ResetNeeded("call reset() before action_masks()")
-        return self._mask != 0
+        return self._legal_masks()
 
     def get_wrapper_attr(self, name: str) -> Any:
         """Return the attribute ``name`` of the environment, as ``gymnasium.Env``'s method
@@ -358,15 +375,20 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         restart = self._over
         running = ~restart
         early = self._early
-        inside = (played >= 0) & (played < self.num_actions)
-        legal = self._mask[np.arange(self.num_envs), np.where(inside, played, 0)] != 0
-        illegal = running & ~early & ~(inside & legal)
+        if self._judges:
+            illegal = np.zeros(self.num_envs, bool)  # (judged by the kernel)
+        else:
+            inside = (played >= 0) & (played < self.num_actions)
+            legal = self._mask[np.arange(self.num_envs), np.where(inside, played, 0)] != 0
+            illegal = running & ~early & ~(inside & legal)
         for i in np.flatnonzero(restart):
             self._episodes[i] += 1
             self._seeds[i] = derive_seed(int(self._masters[i]), int(self._episodes[i]))
         self._restart[:] = np.where(restart, 1, np.where(illegal | early, 2, 0))
         shown = self._observation
         self._run(played)
+        if self._judges:
+            illegal = self._illegal != 0
         if early.any():  # the kernel leaves a finished game's rows as they are
             self._observation[early] = shown[early]
         codes = self._ended()
@@ -381,7 +403,8 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         if self.shaping is not None:
             rewards = rewards + self._shaped(restart, self._over)
         handed = self._handed()
-        handed[early] = self._mask[early]
+        if not self._judges:  # (a judging kernel writes a finished game's mask anew)
+            handed[early] = self._mask[early]
         info: dict[str, Any] = {"action_mask": handed,
                                 "_action_mask": np.ones(self.num_envs, bool)}
         if illegal.any():

@@ -20,7 +20,8 @@ inside the kernel, as :func:`cardwar.batch.play` plays the first two and
 its own generator); any other kind is refused with
 :class:`~cardwar.errors.ArgumentError`. The arrays it returns are new at every step (the
 caller's to keep and write), and the legality of an id is judged by the environment's
-own copy of the mask. ``action_masks()`` gives the masks as booleans, one row per
+own list of the legal ids (kept inside, which no write to a returned array changes).
+``action_masks()`` gives the masks as booleans, one row per
 sub-environment (what sb3-contrib's ``MaskablePPO`` asks a vectorised environment for).
 
 >>> from cardwar.caravan.vector import CaravanVectorEnv
@@ -55,6 +56,9 @@ class CaravanVectorEnv(KernelVectorEnv):
     """Many games of Caravan, one seat each played by the learner (see the module)."""
 
     game: ClassVar[ModuleType] = caravan
+    #: (3,419 ids, about 21 legal at a time: the kernel keeps each game's list of legal ids
+    #: and judges the learner's id from it.)
+    _judges: ClassVar[bool] = True
 
     def _allocate(self) -> tuple[int, int]:
         from cardwar.variants.caravan import _batch, encoding
@@ -92,7 +96,7 @@ class CaravanVectorEnv(KernelVectorEnv):
         # The card of each sort key (the order of legal_actions), for the kernel's hands.
         self._by_order = np.argsort(a["tables"]["order"]).astype(np.int64)
         ids = encoding.num_actions(self.options)
-        # The learner's legal ids in ``_mask`` (set by the last step, cleared by the next).
+        # The learner's legal ids (listed by the last step, which the next judges).
         self._legal = np.zeros((n, min(k.acts_rows(d, p), ids)), np.int32)
         self._legal_count = np.zeros(n, np.int64)
         self._handed_mask = np.zeros((n, ids), np.int8)
@@ -101,6 +105,14 @@ class CaravanVectorEnv(KernelVectorEnv):
     def _handed(self) -> Any:
         """Return the masks the kernel wrote for ``info`` (a new array at every step)."""
         return self._handed_mask
+
+    def _legal_masks(self) -> Any:
+        """Return each game's legal ids now as booleans, from the kernel's lists."""
+        masks = np.zeros((self.num_envs, self.num_actions), bool)
+        counts = self._legal_count
+        listed = np.arange(int(counts.max(initial=0))) < counts[:, None]
+        masks[np.nonzero(listed)[0], self._legal[:, :listed.shape[1]][listed]] = True
+        return masks
 
     def _terminations(self) -> tuple[Termination | None, ...]:
         from cardwar.variants.caravan import _batch
@@ -126,7 +138,7 @@ class CaravanVectorEnv(KernelVectorEnv):
                        st["opening"], st["discarded"], st["turns"], st["out"], w["unique"],
                        w["acts"], w["touched"], w["after"], w["agent_key"],
                        w["agent_counter"], self._below, self._legal, self._legal_count,
-                       self._observation, self._mask, self._handed_mask, self._rewards)
+                       self._illegal, self._observation, self._handed_mask, self._rewards)
 
     def _measure(self) -> Any:
         """Return the ``positions`` shape of every game now, from the learner's seat
