@@ -359,3 +359,24 @@ def test_lead_over_divides_as_python_does() -> None:
     got = lead_over(np.array([1, -3, 2 * big, big - 1], np.int64), big)
     assert got.tolist() == [1 / big, -3 / big, 1.0, (big - 1) / big]
     assert lead_over(np.array([5, -20, 3]), 10).tolist() == [0.5, -1.0, 0.3]
+
+
+def test_the_bookkeeping_kernel_derives_each_next_games_seed_as_the_rng() -> None:
+    # vector_restarts counts the episode of each game that ended and writes its next
+    # seed as cardwar.rng.derive_seed does (the public CardwarEnv's next game), and
+    # leaves the others' seeds alone.
+    from cardwar import _kernels
+    from cardwar.rng import derive_seed
+
+    masters = np.array([0, 7, 2**64 - 1, 12345678901234567890], np.uint64)
+    episodes = np.array([0, 3, 41, 2**40], np.int64)
+    seeds = np.full(4, 99, np.uint64)
+    restart = np.zeros(4, np.uint8)
+    over = np.array([True, True, True, False])
+    early = np.array([False, False, False, True])
+    _kernels.vector_restarts(over, early, np.zeros(4, np.uint8), masters, episodes, seeds,
+                             restart)
+    assert episodes.tolist() == [1, 4, 42, 2**40]
+    assert seeds.tolist() == [derive_seed(0, 1), derive_seed(7, 4), derive_seed(2**64 - 1, 42),
+                              99]
+    assert restart.tolist() == [1, 1, 1, 2]

@@ -207,3 +207,59 @@ def _add_card(row: Any, at: int, card: int, copies: int, jokers: int) -> None:
         step = 1.0 / copies if copies > 1 else 1.0
     v = row[at + card] + step
     row[at + card] = 1.0 if v > 1.0 else v
+
+
+# --- the vector environments' bookkeeping (cardwar._vector), one call each side of a step
+
+@_jit
+def vector_restarts(over: Any, early: Any, illegal: Any, masters: U64, episodes: I64,
+                    seeds: U64, restart: U8) -> None:
+    """Set what the kernel does in each game ``g`` at this step (``restart[g]``): 1, deal
+    the next game of its master seed, where the last step ended it (``over[g]``; its
+    episode counted and its seed ``derive_seed(masters[g], episodes[g])`` written into
+    ``seeds[g]``); 2, play nothing in it, where its id is known illegal or its game was
+    dealt over (``illegal[g]``, ``early[g]``); else 0, step it."""
+    for g in range(over.shape[0]):
+        if over[g]:
+            episodes[g] += 1
+            seeds[g] = _mix64(_mix64(masters[g] + _DERIVE) + np.uint64(episodes[g] + 1)
+                              * _GAMMA)
+            restart[g] = 1
+        elif illegal[g] or early[g]:
+            restart[g] = 2
+        else:
+            restart[g] = 0
+
+
+@_jit
+def vector_settle(restarted: Any, early: Any, illegal: Any, codes: I64, truncating: Any,
+                  rewards: F64, pending: F64, over: Any, terminated: Any, truncated: Any,
+                  returned: F64) -> bool:
+    """Settle a step of every game ``g`` after the kernel's run, as ``CardwarEnv`` reports
+    it: ``terminated``, ``truncated`` and the reward ``returned`` (-1 for an illegal id;
+    the result of a game dealt over, kept in ``pending``, at the step after its deal; 0
+    at a restart; else the kernel's ``rewards``), from the game's termination code
+    ``codes[g]`` (``truncating``: whether each code is a truncation); then the next
+    step's ``over`` (it ended now), ``early`` (dealt over now: restarted and already
+    ended) and ``pending``. Return whether any id was illegal."""
+    any_illegal = False
+    for g in range(codes.shape[0]):
+        code = codes[g]
+        bad = illegal[g] != 0
+        ended = code != 0 and not restarted[g] and not bad
+        cut = ended and truncating[code]
+        terminated[g] = (ended and not cut) or bad
+        truncated[g] = cut
+        if bad:
+            returned[g] = -1.0
+            any_illegal = True
+        elif early[g]:
+            returned[g] = pending[g]
+        elif restarted[g]:
+            returned[g] = 0.0
+        else:
+            returned[g] = rewards[g]
+        over[g] = terminated[g] or cut
+        early[g] = restarted[g] and code != 0
+        pending[g] = rewards[g] if early[g] else 0.0
+    return any_illegal

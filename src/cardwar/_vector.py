@@ -372,34 +372,28 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             raise ActionTypeError(f"actions must be {self.num_envs} integer ids, got an array "
                                   f"of shape {ids.shape} and type {ids.dtype}")
         played = np.ascontiguousarray(ids, dtype=np.int64)
-        restart = self._over
-        running = ~restart
-        early = self._early
+        restart = self._over.copy()
+        early = self._early.copy()
         if self._judges:
-            illegal = np.zeros(self.num_envs, bool)  # (judged by the kernel)
+            self._illegal.fill(0)  # (judged by the kernel in its run)
         else:
             inside = (played >= 0) & (played < self.num_actions)
             legal = self._mask[np.arange(self.num_envs), np.where(inside, played, 0)] != 0
-            illegal = running & ~early & ~(inside & legal)
-        for i in np.flatnonzero(restart):
-            self._episodes[i] += 1
-            self._seeds[i] = derive_seed(int(self._masters[i]), int(self._episodes[i]))
-        self._restart[:] = np.where(restart, 1, np.where(illegal | early, 2, 0))
+            self._illegal[:] = ~restart & ~early & ~(inside & legal)
+        from cardwar import _kernels
+
+        _kernels.vector_restarts(restart, early, self._illegal, self._masters, self._episodes,
+                                 self._seeds, self._restart)
         shown = self._observation
         self._run(played)
-        if self._judges:
-            illegal = self._illegal != 0
         if early.any():  # the kernel leaves a finished game's rows as they are
             self._observation[early] = shown[early]
-        codes = self._ended()
-        ended = (codes != 0) & running & ~illegal
-        truncated = ended & self._truncating[codes]
-        terminated = (ended & ~truncated) | illegal
-        rewards = np.where(illegal, -1.0, np.where(early, self._pending,
-                                                   np.where(restart, 0.0, self._rewards)))
-        self._over = terminated | truncated
-        self._early = restart & (codes != 0)
-        self._pending = np.where(self._early, self._rewards, 0.0)
+        n = self.num_envs
+        terminated, truncated = np.empty(n, bool), np.empty(n, bool)
+        rewards = np.empty(n, np.float64)
+        illegal = _kernels.vector_settle(restart, self._early, self._illegal, self._ended(),
+                                         self._truncating, self._rewards, self._pending,
+                                         self._over, terminated, truncated, rewards)
         if self.shaping is not None:
             rewards = rewards + self._shaped(restart, self._over)
         handed = self._handed()
@@ -407,9 +401,9 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             handed[early] = self._mask[early]
         info: dict[str, Any] = {"action_mask": handed,
                                 "_action_mask": np.ones(self.num_envs, bool)}
-        if illegal.any():
-            info["illegal_action"] = illegal.copy()
-            info["_illegal_action"] = illegal.copy()
+        if illegal:
+            info["illegal_action"] = self._illegal != 0
+            info["_illegal_action"] = self._illegal != 0
         return self._observation, rewards, terminated, truncated, info
 
     def _shaped(self, restarted: Any, over: Any) -> Any:
