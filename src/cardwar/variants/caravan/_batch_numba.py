@@ -105,18 +105,14 @@ _ONE = np.uint64(1)
 @_inline_once
 def _derive(c: int, equal: int, pip: I64, kind: I64, suit: I64, numeral: I16, pile_value: I64,
             faces: I16, nfaces: I64, piles: I64, value: I64, csuit: I64, direction: I64) -> None:
-    """Recompute caravan ``c``'s value, suit and direction from its piles
-    (caravan.rules.derive_caravan; CARAVAN-RECOMPUTE)."""
+    """Recompute caravan ``c``'s suit and direction from its piles, after piles were taken
+    off it (caravan.rules.derive_caravan; CARAVAN-RECOMPUTE): its value, the sum of its
+    piles' values, :func:`_drop_pile` keeps."""
     n = piles[c]
     if n == 0:
-        value[c] = 0
         csuit[c] = -1
         direction[c] = _NONE
         return
-    total = 0
-    for i in range(n):
-        total += pile_value[c, i]
-    value[c] = total
     last = numeral[c, n - 1]
     s = suit[last]
     flips = 0
@@ -308,12 +304,17 @@ def _legal(seat: int, cfg: I64, pip: I64, kind: I64, suit: I64, size: I64,
         else:
             # CARAVAN-FACE: Jacks, Kings and Jokers on any number card of any caravan;
             # CARAVAN-JACK-LIMIT: with the option, a Jack whatever the card holds.
-            free = limit < 0 or (k == JACK and jack_free)
-            for c in range(6):
-                for i in range(piles[c]):
-                    if free or nfaces[c, i] < limit:
+            if limit < 0 or (k == JACK and jack_free):  # every number card (a loop apart)
+                for c in range(6):
+                    for i in range(piles[c]):
                         _put(m, 0, card, c, i, as_ids, acts, ids, number_id, face_id, p)
                         m += 1
+            else:
+                for c in range(6):
+                    for i in range(piles[c]):
+                        if nfaces[c, i] < limit:
+                            _put(m, 0, card, c, i, as_ids, acts, ids, number_id, face_id, p)
+                            m += 1
     for j in range(u):  # CARAVAN-DISCARD
         _put(m, 1, unique[j], 0, -1, as_ids, acts, ids, number_id, face_id, p)
         m += 1
@@ -361,9 +362,11 @@ def _remove_from_hand(seat: int, card: int, hand: I16, held: I64) -> None:
 
 @_inline_once
 def _drop_pile(c: int, i: int, numeral: I16, pile_value: I64, faces: I16, nfaces: I64,
-               piles: I64, discarded: I64) -> None:
-    """Take pile ``i`` out of caravan ``c``, moving the piles above it down; count its
-    cards in ``discarded`` (per card index: the discard pile)."""
+               piles: I64, value: I64, discarded: I64) -> None:
+    """Take pile ``i`` out of caravan ``c``, moving the piles above it down, and its value
+    off the caravan's; count its cards in ``discarded`` (per card index: the discard
+    pile)."""
+    value[c] -= pile_value[c, i]
     discarded[numeral[c, i]] += 1
     for f in range(nfaces[c, i]):
         discarded[faces[c, i, f]] += 1
@@ -416,7 +419,7 @@ def _play(card: int, c: int, target: int, equal: int, pip: I64, kind: I64, suit:
         return
     if k == JACK:
         # CARAVAN-JACK: the number card goes with everything on it, and the Jack.
-        _drop_pile(c, target, numeral, pile_value, faces, nfaces, piles, discarded)
+        _drop_pile(c, target, numeral, pile_value, faces, nfaces, piles, value, discarded)
         discarded[card] += 1
         _derive(c, equal, pip, kind, suit, numeral, pile_value, faces, nfaces, piles, value,
                 csuit, direction)  # CARAVAN-RECOMPUTE
@@ -437,7 +440,8 @@ def _play(card: int, c: int, target: int, equal: int, pip: I64, kind: I64, suit:
             p = numeral[other, i]
             hit = suit[p] == suit[host] if by_suit else rank[p] == rank[host]
             if hit:
-                _drop_pile(other, i, numeral, pile_value, faces, nfaces, piles, discarded)
+                _drop_pile(other, i, numeral, pile_value, faces, nfaces, piles, value,
+                           discarded)
                 touched[other] = 1
                 if other == c and i < target:
                     target -= 1
@@ -601,7 +605,8 @@ def _move(seat: int, what: int, card: int, c: int, target: int, turns: int, cfg:
         discarded[card] += 1
     else:
         while piles[c]:  # CARAVAN-DISBAND
-            _drop_pile(c, piles[c] - 1, numeral, pile_value, faces, nfaces, piles, discarded)
+            _drop_pile(c, piles[c] - 1, numeral, pile_value, faces, nfaces, piles, value,
+                       discarded)
         value[c] = 0
         csuit[c] = -1
         direction[c] = _NONE
