@@ -155,13 +155,21 @@ def test_the_command_prints_the_table_and_writes_the_records_asked_for(
                    "--record-games", "0,3", "--no-progress"])
     out = capsys.readouterr().out.splitlines()
     assert status == 0
-    assert out[0] == ("Caravan tournament: 5 games (2 deals x 2 seatings, and 1 seating of "
-                      "one more deal), seed 4; options: defaults; lineup: heuristic, "
-                      "cardwar.caravan:CaravanRuleBot")
     expected = tournament("caravan", ["heuristic", "cardwar.caravan:CaravanRuleBot"], 5, 4)
-    assert out[1:4] == expected.table().splitlines()
-    assert out[4].startswith("wins by seat: seat 0 ")
-    assert out[-1].startswith("records: 2 written to ")
+    table = expected.table().splitlines()
+    head = out.index(table[0])
+    # The report's lines but the table's are wrapped to 80 columns between words.
+    assert " ".join(line.strip() for line in out[:head]) == (
+        "Caravan tournament: 5 games (2 deals x 2 seatings, and 1 seating of one more "
+        "deal), seed 4; options: defaults; lineup: heuristic, cardwar.caravan:CaravanRuleBot")
+    assert out[head:head + 3] == table
+    assert out[head + 3].startswith("wins by seat: seat 0 ")
+    assert all(len(line) <= 80 or " " not in line.strip()
+               for line in out[:head] + out[head + 3:])
+    said = next(i for i, line in enumerate(out) if line.startswith("records: "))
+    assert " ".join(line.strip() for line in out[said:]) == (  # (wrapped, its path whole)
+        f"records: 2 written to {tmp_path / 'r'} (game-NNNNNN.json; cardwar replay shows one)")
+    assert f"  {tmp_path / 'r'}" in out[said + 1:] or f" {tmp_path / 'r'} " in out[said]
     written = sorted(p.name for p in (tmp_path / "r").iterdir())
     assert written == ["game-000000.json", "game-000003.json"]
     assert records.read(tmp_path / "r" / "game-000003.json").seed == derive_seed(4, 1)

@@ -11,6 +11,7 @@ import argparse
 import os
 import re
 import sys
+import textwrap
 from collections.abc import Sequence
 from typing import IO, Any, NoReturn
 
@@ -133,6 +134,19 @@ def _wrap(text: str, indent: str, width: int = 88) -> list[str]:
     if line:
         lines.append(indent + line)
     return lines
+
+
+def fill(text: str) -> str:
+    """Return ``text`` (a line of a command's report) wrapped to 80 columns between words,
+    the lines after the first indented two (a word longer than a line, such as a path,
+    is kept whole).
+
+    >>> print(fill("score: " + "a long note " * 9))
+    score: a long note a long note a long note a long note a long note a long note a
+      long note a long note a long note
+    """
+    return textwrap.fill(text, width=80, subsequent_indent="  ", break_long_words=False,
+                         break_on_hyphens=False)
 
 
 def _count(n: int, name: str) -> str:

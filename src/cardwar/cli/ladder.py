@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import textwrap
 
 from cardwar import agents as agents_module
 from cardwar.cli._common import (
@@ -18,6 +17,7 @@ from cardwar.cli._common import (
     _game_and_options,
     _Parser,
     _run_arguments,
+    fill,
 )
 from cardwar.errors import AgentError
 
@@ -75,7 +75,7 @@ def _cmd_ladder(args: argparse.Namespace) -> int:
     players = game.num_players(game.new_game(0, options))
     lineups = tournament_module._ladder_lineups(tuple(kinds), players)
     total = args.n * len(lineups)
-    print(_fill(f"{game.TITLE} ladder: {', '.join(kinds)}; {len(lineups)} lineup"
+    print(fill(f"{game.TITLE} ladder: {', '.join(kinds)}; {len(lineups)} lineup"
                 f"{'s' if len(lineups) > 1 else ''} x {args.n} games on the same deals "
                 f"({total} games), seed {args.seed}; options: {_changed_options(options)}"),
           flush=True)
@@ -93,16 +93,12 @@ def _cmd_ladder(args: argparse.Namespace) -> int:
     print(result.table())
     print(f"mean steps per game: {result.mean_steps:.1f}"
           + (f"; unfinished (--max-steps): {result.unfinished}" if result.unfinished else ""))
-    print(_fill(f"score: the share of pairwise meetings won over every lineup (two seats "
+    print(fill(f"score: the share of pairwise meetings won over every lineup (two seats "
                 f"of one game; draws count half); rating: Bradley-Terry on the Elo scale, "
                 f"{result.names[0]} = 0"))
     if "search" in kinds and "heuristic" in kinds:
         below = result.not_above("search", "heuristic")
         print("search ranks above heuristic against every other agent" if not below else
-              _fill(f"search does not rank above heuristic against: {', '.join(below)}"))
+              fill(f"search does not rank above heuristic against: {', '.join(below)}"))
     return 0
 
-
-def _fill(text: str) -> str:
-    """Return ``text`` wrapped to 80 columns, the lines after the first indented."""
-    return textwrap.fill(text, width=80, subsequent_indent="  ", break_on_hyphens=False)

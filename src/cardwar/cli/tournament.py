@@ -21,6 +21,7 @@ from cardwar.cli._common import (
     _game_and_options,
     _Parser,
     _run_arguments,
+    fill,
 )
 
 if TYPE_CHECKING:
@@ -103,10 +104,11 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     deals, left = divmod(args.n, players)
     lineup = ", ".join(kinds) + (f" (then {kinds[-1]} in the other seats)"
                                  if len(kinds) < players else "")
-    print(f"{game.TITLE} tournament: {args.n} games ({deals} deals x {players} seatings"
-          + (f", and {left} seating{'s' if left > 1 else ''} of one more deal" if left else "")
-          + f"), seed {args.seed}; options: {_changed_options(options)}; lineup: {lineup}",
-          flush=True)
+    print(fill(f"{game.TITLE} tournament: {args.n} games ({deals} deals x {players} seatings"
+               + (f", and {left} seating{'s' if left > 1 else ''} of one more deal"
+                  if left else "")
+               + f"), seed {args.seed}; options: {_changed_options(options)}; lineup: "
+               f"{lineup}"), flush=True)
     from tqdm import tqdm
 
     quiet = args.no_progress or not sys.stderr.isatty()
@@ -123,22 +125,23 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
             )
     except KeyboardInterrupt:
         if saver is not None:
-            print(f"records: {saver.written} written to {args.records} before the "
-                  "interruption", file=sys.stderr)
+            print(fill(f"records: {saver.written} written to {args.records} before the "
+                       "interruption"), file=sys.stderr)
         raise
     print(result.table())
     n = result.games
-    print("wins by seat: " + ", ".join(f"seat {s} {w} ({100 * w / n:.1f}%)"
-                                       for s, w in enumerate(result.seat_wins)))
-    print(f"draws: {result.draws}; mean steps per game: {result.mean_steps:.1f}"
-          + (f"; unfinished (--max-steps): {result.unfinished}" if result.unfinished else ""))
+    print(fill("wins by seat: " + ", ".join(f"seat {s} {w} ({100 * w / n:.1f}%)"
+                                            for s, w in enumerate(result.seat_wins))))
+    print(fill(f"draws: {result.draws}; mean steps per game: {result.mean_steps:.1f}"
+               + (f"; unfinished (--max-steps): {result.unfinished}"
+                  if result.unfinished else "")))
     first = result.standings[0].name
-    print("score: the share of pairwise meetings won (two seats of one game; draws count "
-          f"half); rating: Bradley-Terry on the Elo scale, {first} = 0")
+    print(fill("score: the share of pairwise meetings won (two seats of one game; draws "
+               f"count half); rating: Bradley-Terry on the Elo scale, {first} = 0"))
     if saver is not None:
-        print(f"records: {saver.written} written to {args.records} "
-              + (f"({replaced} replaced; " if replaced else "(")
-              + "game-NNNNNN.json; cardwar replay shows one)")
+        print(fill(f"records: {saver.written} written to {args.records} "
+                   + (f"({replaced} replaced; " if replaced else "(")
+                   + "game-NNNNNN.json; cardwar replay shows one)"))
     return 0
 
 
