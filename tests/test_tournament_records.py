@@ -22,6 +22,11 @@ def _names(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir())
 
 
+def _unwrapped(lines: list[str]) -> str:
+    """Return a report's line that the command wrapped to 80 columns, joined again."""
+    return " ".join(line.strip() for line in lines)
+
+
 def _count_games(monkeypatch: pytest.MonkeyPatch, stop_at: int | None = None,
                  error: BaseException | None = None) -> list[int]:
     """Count the games the tournament plays (one share is one game with --jobs 1); raise
@@ -64,8 +69,9 @@ def test_tournament_records_are_not_overwritten_unless_asked(
     assert main(["tournament", "caravan", *LINEUP, "-n", "4", "--records", str(folder),
                  "--overwrite"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[-1] == (f"records: 4 written to {folder} (3 replaced; game-NNNNNN.json; "
-                       "cardwar replay shows one)")
+    said = max(i for i, line in enumerate(out) if line.startswith("records: "))
+    assert _unwrapped(out[said:]) == (f"records: 4 written to {folder} (3 replaced; "
+                                      "game-NNNNNN.json; cardwar replay shows one)")
     assert records.read(folder / "game-000002.json").seed == derive_seed(0, 1)
     assert (folder / "notes.txt").read_text(encoding="utf-8") == "mine"
 
@@ -116,8 +122,11 @@ def test_an_interrupted_tournament_keeps_every_record_played_so_far(
     expected = tournament_module.tournament("caravan", ["heuristic", "random"], 3, 0,
                                             records=True).records
     assert [records.read(folder / f"game-{i:06d}.json") for i in range(3)] == list(expected)
-    err = capsys.readouterr().err
-    assert f"records: 3 written to {folder} before the interruption" in err
+    err = capsys.readouterr().err.splitlines()
+    said = next(i for i, line in enumerate(err) if line.startswith("records: 3 written to"))
+    end = next(i for i in range(said, len(err)) if err[i].endswith("interruption"))
+    assert _unwrapped(err[said:end + 1]) == (f"records: 3 written to {folder} before the "
+                                             "interruption")
 
 
 def test_a_record_that_cannot_be_written_stops_the_tournament_in_one_line(
