@@ -35,6 +35,7 @@ with need("vector", "gymnasium"):
     from gymnasium import spaces
     from gymnasium.vector import AutoresetMode
 
+from cardwar import _kernels
 from cardwar.core import Termination
 from cardwar.encoding import TRUNCATIONS
 from cardwar.errors import (
@@ -380,8 +381,6 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             inside = (played >= 0) & (played < self.num_actions)
             legal = self._mask[np.arange(self.num_envs), np.where(inside, played, 0)] != 0
             self._illegal[:] = ~restart & ~early & ~(inside & legal)
-        from cardwar import _kernels
-
         _kernels.vector_restarts(restart, early, self._illegal, self._masters, self._episodes,
                                  self._seeds, self._restart)
         shown = self._observation
@@ -438,6 +437,4 @@ def lead_over(lead: Any, target: int) -> Any:
 
 def _compiled() -> bool:
     """Return whether numba compiles the kernels here (the ``fast`` extra)."""
-    from cardwar import _kernels
-
     return _kernels.COMPILED
