@@ -253,8 +253,8 @@ def _legal(seat: int, cfg: I64, pip: I64, kind: I64, suit: I64, size: I64,
     (a constant at each call), their ids into ``ids`` (:func:`_put`; ``number_id``,
     ``face_id`` and ``p`` are read only then); return how many. (Listing them all and
     indexing the list measured faster than counting them and walking to the one drawn;
-    the ids written straight, rather than rows turned into ids after, saved about a
-    sixth of the vector environment's kernel.)"""
+    the learner's ids written straight, rather than rows turned into ids after, measured
+    about 4% faster in the vector environment.)"""
     first = 3 * seat
     m = 0
     if opening[seat]:
