@@ -304,17 +304,12 @@ def _legal(seat: int, cfg: I64, pip: I64, kind: I64, suit: I64, size: I64,
         else:
             # CARAVAN-FACE: Jacks, Kings and Jokers on any number card of any caravan;
             # CARAVAN-JACK-LIMIT: with the option, a Jack whatever the card holds.
-            if limit < 0 or (k == JACK and jack_free):  # every number card (a loop apart)
-                for c in range(6):
-                    for i in range(piles[c]):
+            free = limit < 0 or (k == JACK and jack_free)
+            for c in range(6):
+                for i in range(piles[c]):
+                    if free or nfaces[c, i] < limit:
                         _put(m, 0, card, c, i, as_ids, acts, ids, number_id, face_id, p)
                         m += 1
-            else:
-                for c in range(6):
-                    for i in range(piles[c]):
-                        if nfaces[c, i] < limit:
-                            _put(m, 0, card, c, i, as_ids, acts, ids, number_id, face_id, p)
-                            m += 1
     for j in range(u):  # CARAVAN-DISCARD
         _put(m, 1, unique[j], 0, -1, as_ids, acts, ids, number_id, face_id, p)
         m += 1
@@ -607,7 +602,6 @@ def _move(seat: int, what: int, card: int, c: int, target: int, turns: int, cfg:
         while piles[c]:  # CARAVAN-DISBAND
             _drop_pile(c, piles[c] - 1, numeral, pile_value, faces, nfaces, piles, value,
                        discarded)
-        value[c] = 0
         csuit[c] = -1
         direction[c] = _NONE
         draw = cfg[CFG_DISBAND_DRAWS] != 0

@@ -21,7 +21,6 @@ from cardwar.variants.generals.rules import (
     Action,
     Challenge,
     Claim,
-    Options,
     Partner,
     Pass,
     Squad,
@@ -29,6 +28,7 @@ from cardwar.variants.generals.rules import (
     Tie,
     card_value,
     deck,
+    squad_sizes,
 )
 from cardwar.variants.generals.sampling import sample_state, validate
 from cardwar.variants.generals.view import Observation
@@ -97,14 +97,6 @@ def _strongest(cards: Sequence[Card]) -> tuple[int, int]:
     from ``cards``: the three of highest value (or all of them)."""
     values = sorted((card_value(c) for c in cards), reverse=True)[:3]
     return sum(values), values.count(1)
-
-
-def _sizes(options: Options, pool: int) -> tuple[int, ...]:
-    """Return the sizes a squad laid from ``pool`` cards may have, smallest first
-    (GENERALS-SQUAD)."""
-    if options.squad_size is SquadSize.THREE:
-        return (min(3, pool),)
-    return tuple(range(1, min(3, pool) + 1))
 
 
 def _uniform(hand: Sequence[Card], committed: Sequence[Card] | None,
@@ -208,7 +200,7 @@ def _expected(obs: Observation, opp: int) -> _Pending:
             *(c for s, shown in enumerate(obs.revealed) if s != obs.seat for c in shown),
             *(c for pile in (*obs.pot, *obs.won) for c in pile)}
     hidden = tuple(c for c in deck(obs.options) if c not in seen)
-    return _Pending(obs.battles, opp, pool, _sizes(obs.options, pool), obs.revealed[opp],
+    return _Pending(obs.battles, opp, pool, squad_sizes(obs.options, pool), obs.revealed[opp],
                     hidden)
 
 
@@ -470,7 +462,7 @@ class GeneralsSearch:
             hand, committed = state.hands[opp], state.squads[opp]
             pool = hand if committed is None else (*hand, *committed)
             predict(*_strongest(pool), strong)
-            sizes = _sizes(obs.options, len(pool))
+            sizes = squad_sizes(obs.options, len(pool))
             if weak:
                 lowest = sorted(card_value(c) for c in pool)[:sizes[0]]
                 predict(sum(lowest), lowest.count(1), weak)

@@ -80,6 +80,7 @@ __all__ = [
     "options",
     "outcome",
     "score",
+    "squad_sizes",
     "step",
     "to_act",
 ]
@@ -769,6 +770,15 @@ def _fights(state: State, seat: int) -> bool:
     return any(seat in side for side in state.sides)
 
 
+def squad_sizes(options: Options, pool: int) -> tuple[int, ...]:
+    """Return the sizes a squad laid from ``pool`` cards may have, smallest first
+    (GENERALS-SQUAD): three (all of them if fewer) with ``squad_size="three"``, else one
+    to three."""
+    if options.squad_size is SquadSize.THREE:
+        return (min(3, pool),)
+    return tuple(range(1, min(3, pool) + 1))
+
+
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Return the legal actions of the acting seat, in a fixed order."""
     seat = to_act(state)
@@ -783,10 +793,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if not state.sides:
         return tuple(_choices(state, seat))
     cards = sorted(hand, key=_ORDERS.__getitem__)
-    if state.options.squad_size is SquadSize.THREE:
-        sizes: Sequence[int] = (min(3, len(cards)),)
-    else:
-        sizes = range(1, min(3, len(cards)) + 1)
+    sizes = squad_sizes(state.options, len(cards))
     squad_of = _SQUADS.__getitem__
     if len(sizes) == 1:
         return tuple(map(squad_of, itertools.combinations(cards, sizes[0])))
