@@ -143,6 +143,25 @@ def test_a_kernel_helper_compiles_once_for_plain_argument_types() -> None:
     assert "inline" not in options
 
 
+def test_the_kernels_fraction_is_the_tensor_writers() -> None:
+    # The kernels' _fraction clips without a branch on the value: the same floats as
+    # TensorWriter.fractions for values below 0, at 0, within, at and above the bound,
+    # ints and floats, and for a bound of 0 or below (all 0).
+    import numba
+
+    from cardwar.encoding import TensorWriter
+
+    @numba.njit(cache=False)
+    def fraction(v: Any, bound: Any) -> float:
+        return _kernels._fraction(v, bound)
+
+    values: list[Any] = [-5, -1, 0, 1, 7, 25, 26, 27, 2**40, -0.5, 0.0, 1e-300, 0.3, 25.9999,
+                         26.0, 26.5]
+    for bound in (26, 26.0, 3, 0.7, 1, 0, -2):
+        expected = TensorWriter((), len(values)).fractions(values, bound).values
+        assert [fraction(v, bound) for v in values] == list(expected), bound
+
+
 @pytest.mark.parametrize("variant", sorted(batch.Games.VARIANTS))
 def test_games_arrays_have_the_documented_types(variant: str) -> None:
     """Games' arrays are of the types its attributes document, after the deal and after
