@@ -374,9 +374,14 @@ def test_the_bookkeeping_kernel_derives_each_next_games_seed_as_the_rng() -> Non
     restart = np.zeros(4, np.uint8)
     over = np.array([True, True, True, False])
     early = np.array([False, False, False, True])
-    _kernels.vector_restarts(over, early, np.zeros(4, np.uint8), masters, episodes, seeds,
-                             restart)
+    dealt_over = _kernels.vector_restarts(over, early, np.zeros(4, np.uint8), masters,
+                                          episodes, seeds, restart)
     assert episodes.tolist() == [1, 4, 42, 2**40]
     assert seeds.tolist() == [derive_seed(0, 1), derive_seed(7, 4), derive_seed(2**64 - 1, 42),
                               99]
     assert restart.tolist() == [1, 1, 1, 2]
+    assert dealt_over is True  # (the last game was dealt over: step copies its rows back)
+    assert _kernels.vector_restarts(over, ~early, np.zeros(4, np.uint8), masters, episodes,
+                                    seeds, restart) is True
+    assert _kernels.vector_restarts(over, np.zeros(4, bool), np.zeros(4, np.uint8), masters,
+                                    episodes, seeds, restart) is False

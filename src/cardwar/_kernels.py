@@ -213,13 +213,16 @@ def _add_card(row: Any, at: int, card: int, copies: int, jokers: int) -> None:
 
 @_jit
 def vector_restarts(over: Any, early: Any, illegal: Any, masters: U64, episodes: I64,
-                    seeds: U64, restart: U8) -> None:
+                    seeds: U64, restart: U8) -> bool:
     """Set what the kernel does in each game ``g`` at this step (``restart[g]``): 1, deal
     the next game of its master seed, where the last step ended it (``over[g]``; its
     episode counted and its seed ``derive_seed(masters[g], episodes[g])`` written into
     ``seeds[g]``); 2, play nothing in it, where its id is known illegal or its game was
-    dealt over (``illegal[g]``, ``early[g]``); else 0, step it."""
+    dealt over (``illegal[g]``, ``early[g]``); else 0, step it. Return whether any game
+    was dealt over."""
+    dealt_over = False
     for g in range(over.shape[0]):
+        dealt_over |= early[g]
         if over[g]:
             episodes[g] += 1
             seeds[g] = _mix64(_mix64(masters[g] + _DERIVE) + np.uint64(episodes[g] + 1)
@@ -229,6 +232,7 @@ def vector_restarts(over: Any, early: Any, illegal: Any, masters: U64, episodes:
             restart[g] = 2
         else:
             restart[g] = 0
+    return dealt_over
 
 
 @_jit

@@ -169,6 +169,9 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.opponents = opponents
         self.num_envs = n = num_envs
         size, self.num_actions = self._allocate()
+        # Each game's termination code, a view the kernel's runs write (_ended()).
+        self._ends = self._ended()
+        self._every = np.ones(n, bool)
         # Whether each of the kernel's termination codes is a truncation (a length limit).
         self._truncating = np.array([t in TRUNCATIONS for t in self._terminations()])
         self.single_observation_space = spaces.Box(-np.inf, np.inf, (size,), np.float32)
@@ -381,16 +384,16 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             inside = (played >= 0) & (played < self.num_actions)
             legal = self._mask[np.arange(self.num_envs), np.where(inside, played, 0)] != 0
             self._illegal[:] = ~restart & ~early & ~(inside & legal)
-        _kernels.vector_restarts(restart, early, self._illegal, self._masters, self._episodes,
-                                 self._seeds, self._restart)
+        dealt_over = _kernels.vector_restarts(restart, early, self._illegal, self._masters,
+                                              self._episodes, self._seeds, self._restart)
         shown = self._observation
         self._run(played)
-        if early.any():  # the kernel leaves a finished game's rows as they are
+        if dealt_over:  # the kernel leaves a finished game's rows as they are
             self._observation[early] = shown[early]
         n = self.num_envs
         terminated, truncated = np.empty(n, bool), np.empty(n, bool)
         rewards = np.empty(n, np.float64)
-        illegal = _kernels.vector_settle(restart, self._early, self._illegal, self._ended(),
+        illegal = _kernels.vector_settle(restart, self._early, self._illegal, self._ends,
                                          self._truncating, self._rewards, self._pending,
                                          self._over, terminated, truncated, rewards)
         if self.shaping is not None:
@@ -398,8 +401,7 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         handed = self._handed()
         if not self._judges:  # (a judging kernel writes a finished game's mask anew)
             handed[early] = self._mask[early]
-        info: dict[str, Any] = {"action_mask": handed,
-                                "_action_mask": np.ones(self.num_envs, bool)}
+        info: dict[str, Any] = {"action_mask": handed, "_action_mask": self._every.copy()}
         if illegal:
             info["illegal_action"] = self._illegal != 0
             info["_illegal_action"] = self._illegal != 0

@@ -100,6 +100,7 @@ class CaravanVectorEnv(KernelVectorEnv):
         self._legal = np.zeros((n, min(k.acts_rows(d, p), ids)), np.int32)
         self._legal_count = np.zeros(n, np.int64)
         self._handed_mask = np.zeros((n, ids), np.int8)
+        self._kept: tuple[Any, ...] | None = None
         return size, ids
 
     def _handed(self) -> Any:
@@ -127,18 +128,21 @@ class CaravanVectorEnv(KernelVectorEnv):
 
         self._observation = np.empty_like(self._observation)
         self._handed_mask = np.empty_like(self._handed_mask)
-        a, s, w, st = self._args, self._stepper, self._work, self._state
-        t = a["tables"]
-        k.step_against(actions, self._restart, self._seeds, self.seat, a["cfg"], s._ocfg,
-                       a["weights"], t["pip"], t["kind"], t["suit"], t["rank"], t["order"],
-                       self._by_order, s._number_id, s._face_id, s._number_card,
-                       s._face_card, a["deck0"], a["deck1"], st["deck"], st["size"], st["top"],
-                       st["hand"], st["held"], st["numeral"], st["pile_value"], st["faces"],
-                       st["nfaces"], st["piles"], st["value"], st["csuit"], st["direction"],
-                       st["opening"], st["discarded"], st["turns"], st["out"], w["unique"],
-                       w["acts"], w["touched"], w["after"], w["agent_key"],
-                       w["agent_counter"], self._below, self._legal, self._legal_count,
-                       self._illegal, self._observation, self._handed_mask, self._rewards)
+        if self._kept is None:  # (the arrays every run passes, looked up once)
+            a, s, w, st = self._args, self._stepper, self._work, self._state
+            t = a["tables"]
+            self._kept = (
+                self._restart, self._seeds, self.seat, a["cfg"], s._ocfg, a["weights"],
+                t["pip"], t["kind"], t["suit"], t["rank"], t["order"], self._by_order,
+                s._number_id, s._face_id, s._number_card, s._face_card, a["deck0"],
+                a["deck1"], st["deck"], st["size"], st["top"], st["hand"], st["held"],
+                st["numeral"], st["pile_value"], st["faces"], st["nfaces"], st["piles"],
+                st["value"], st["csuit"], st["direction"], st["opening"], st["discarded"],
+                st["turns"], st["out"], w["unique"], w["acts"], w["touched"], w["after"],
+                w["agent_key"], w["agent_counter"], self._below, self._legal,
+                self._legal_count, self._illegal)
+        k.step_against(actions, *self._kept, self._observation, self._handed_mask,
+                       self._rewards)
 
     def _measure(self) -> Any:
         """Return the ``positions`` shape of every game now, from the learner's seat
