@@ -278,38 +278,38 @@ def _legal(seat: int, cfg: I64, pip: I64, kind: I64, suit: I64, size: I64,
     for j in range(u):
         card = unique[j]
         k = kind[card]
+        # (Each candidate is written, then counted only if legal: a branch per candidate,
+        # taken at random, measured slower. The write past the last legal one stays within
+        # the list, whose rows, acts_rows, are at least the candidates.)
         if k == NUMBER:
             # CARAVAN-NUMERAL: number cards go on your own caravans only.
             value = pip[card]
+            same = suit[card]
             for c in range(first, first + 3):
                 n = piles[c]
-                if most >= 0 and n >= most:
-                    continue  # the caravan is full
-                if n:
-                    last = pip[numeral[c, n - 1]]
-                    if value == last:
-                        continue  # CARAVAN-REPEAT
-                    d = direction[c]
-                    if suit[card] != csuit[c] and d != _NONE and ((value > last) != (d == _UP)):
-                        continue  # CARAVAN-SUIT, CARAVAN-DIRECTION
+                last = pip[numeral[c, max(n - 1, 0)]]  # (any card's when n is 0)
+                d = direction[c]
+                # the caravan is full; CARAVAN-REPEAT; CARAVAN-SUIT, CARAVAN-DIRECTION
+                room = (most < 0) | (n < most)
+                fits = (value != last) & ((same == csuit[c]) | (d == _NONE)
+                                          | ((value > last) == (d == _UP)))
                 _put(m, 0, card, c, -1, as_ids, acts, ids, number_id, face_id, p)
-                m += 1
+                m += room & ((n == 0) | fits)
         elif k == QUEEN:
             # CARAVAN-QUEEN: on the last number card of any caravan.
             for c in range(6):
                 n = piles[c]
-                if n and (limit < 0 or nfaces[c, n - 1] < limit):
-                    _put(m, 0, card, c, n - 1, as_ids, acts, ids, number_id, face_id, p)
-                    m += 1
+                top_pile = max(n - 1, 0)
+                _put(m, 0, card, c, top_pile, as_ids, acts, ids, number_id, face_id, p)
+                m += (n > 0) & ((limit < 0) | (nfaces[c, top_pile] < limit))
         else:
             # CARAVAN-FACE: Jacks, Kings and Jokers on any number card of any caravan;
             # CARAVAN-JACK-LIMIT: with the option, a Jack whatever the card holds.
             free = limit < 0 or (k == JACK and jack_free)
             for c in range(6):
                 for i in range(piles[c]):
-                    if free or nfaces[c, i] < limit:
-                        _put(m, 0, card, c, i, as_ids, acts, ids, number_id, face_id, p)
-                        m += 1
+                    _put(m, 0, card, c, i, as_ids, acts, ids, number_id, face_id, p)
+                    m += free | (nfaces[c, i] < limit)
     for j in range(u):  # CARAVAN-DISCARD
         _put(m, 1, unique[j], 0, -1, as_ids, acts, ids, number_id, face_id, p)
         m += 1
