@@ -178,24 +178,16 @@ def _conclude(cfg: I64, pip: I64, size: I64, top: I64, hand: I16, held: I64, pil
     won0 = 0
     won1 = 0
     undecided = 0
-    for k in range(3):
+    for k in range(3):  # (without a branch on the values, which vary at random)
         a = value[k]
         b = value[k + 3]
-        sa = 21 <= a <= 26
-        sb = 21 <= b <= 26
-        if sa and sb:
-            if a > b:
-                won0 += 1
-            elif b > a:
-                won1 += 1
-            else:
-                undecided += 1
-        elif sa:
-            won0 += 1
-        elif sb:
-            won1 += 1
-        else:
-            undecided += 1
+        sa = (21 <= a) & (a <= 26)
+        sb = (21 <= b) & (b <= 26)
+        wins0 = sa & ((not sb) | (a > b))
+        wins1 = sb & ((not sa) | (b > a))
+        won0 += wins0
+        won1 += wins1
+        undecided += not (wins0 | wins1)
     term = TERM_NONE
     winner = -1
     if undecided == 0 or (cfg[CFG_EARLY] != 0 and max(won0, won1) >= 2):
