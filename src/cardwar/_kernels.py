@@ -191,8 +191,8 @@ def _agent_key(seed: np.uint64, seat: int) -> Any:
 @_inline_once
 def _fraction(v: float, bound: float) -> float:
     """TensorWriter.fractions of one value: 0 at or below 0, 1 at or above ``bound``,
-    else ``v / bound`` (``bound / bound`` is exactly 1; the clipping, without a branch on
-    ``v``, measured faster where ``v`` is often at either end)."""
+    else ``v / bound`` (clipped without a branch on ``v``, which is often at either end;
+    ``bound / bound`` is exactly 1)."""
     if bound <= 0:
         return 0.0
     return min(max(v, 0.0), bound) / bound

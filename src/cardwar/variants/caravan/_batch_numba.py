@@ -890,7 +890,7 @@ def _observe(seat: int, turns: int, cfg: I64, ocfg: I64, pip: I64, suit: I64, si
     # discards: a suited card's value selected without a branch up to 2 copies, and the
     # most copies of one card, in a loop the compiler vectorises (a branch per card,
     # taken at random, measured about 15% of the vector environment's kernel, and one
-    # never taken, for the copies beyond 2, about 6%); then, only where a card has more
+    # never taken, for the copies beyond 2, 3 to 6%); then, only where a card has more
     # (with deck_sets above 1), those added copy by copy
     one, two = _stack(1, step), _stack(2, step)
     most = 0
