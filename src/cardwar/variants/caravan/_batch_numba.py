@@ -181,8 +181,8 @@ def _conclude(cfg: I64, pip: I64, size: I64, top: I64, hand: I16, held: I64, pil
     for k in range(3):  # (without a branch on the values, which vary at random)
         a = value[k]
         b = value[k + 3]
-        sa = (21 <= a) & (a <= 26)
-        sb = (21 <= b) & (b <= 26)
+        sa = (a >= 21) & (a <= 26)
+        sb = (b >= 21) & (b <= 26)
         wins0 = sa & ((not sb) | (a > b))
         wins1 = sb & ((not sa) | (b > a))
         won0 += wins0

@@ -141,8 +141,8 @@ class CaravanVectorEnv(KernelVectorEnv):
                 st["turns"], st["out"], w["unique"], w["acts"], w["touched"], w["after"],
                 w["agent_key"], w["agent_counter"], self._below, self._legal,
                 self._legal_count, self._illegal)
-        k.step_against(actions, *self._kept, self._observation, self._handed_mask,
-                       self._rewards)
+        run = (actions, *self._kept, self._observation, self._handed_mask, self._rewards)
+        k.step_against(*run)
 
     def _measure(self) -> Any:
         """Return the ``positions`` shape of every game now, from the learner's seat
