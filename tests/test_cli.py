@@ -128,9 +128,19 @@ def test_usage_errors_are_one_line_with_status_2(
 
 
 def test_variants_lists_every_registered_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    # One line per variant, its aliases on the next (indented under the description) since
+    # on the same line some would go past 80 columns.
     assert main(["variants"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert [line.split()[0] for line in lines] == list(variant_names())
+    assert max(map(len, lines)) <= 80
+    names = [line.split()[0] for line in lines if not line.startswith(" ")]
+    assert names == list(variant_names())
+    for name, also in zip(lines[::2], lines[1::2], strict=True):
+        game = variant(name.split()[0])
+        assert also.strip() == f"(also: {', '.join(game.ALIASES)})"
+        after_title = name[name.index(game.TITLE) + len(game.TITLE):]
+        description = len(name) - len(after_title.lstrip())
+        assert len(also) - len(also.lstrip()) == description
 
 
 @pytest.mark.parametrize("name", variant_names())
@@ -387,7 +397,8 @@ def test_player_counts_are_the_ones_the_options_accept(
     # General's War takes 2 or 4 players, not 3: every place that says so agrees (it said
     # "2-4" in `variants` and `rules`).
     assert main(["variants"]) == 0
-    lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()}
+    lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()
+             if not line.startswith(" ")}
     assert "2 or 4 players" in lines["generals"]
     assert "3 or 4 players" in lines["cold-war"]
     assert "2 to 4 players" in lines["peace"]
@@ -645,3 +656,30 @@ def test_digits_that_are_not_ascii_or_too_many_never_end_the_game(tmp_path: Path
     assert "there is no action 0: choose 1 to 3" in out
     assert "result: " in out
     assert records.replay(records.read(path)) is not None
+
+
+def _console_example(page: str, command: str) -> list[str]:
+    """Return the output lines that ``page`` (a docs page) shows for ``$ command``."""
+    text = (Path(__file__).parent.parent / "docs" / page).read_text(encoding="utf-8")
+    block = text.split(f"$ {command}\n", 1)[1].split("```", 1)[0]
+    return block.split("\n$ ", 1)[0].rstrip("\n").splitlines()
+
+
+@pytest.mark.parametrize(
+    ("page", "command"),
+    [
+        ("cli.md", "cardwar variants"),
+        ("cli.md", "cardwar tournament caravan --agents heuristic,cardwar.caravan:CaravanRuleBot "
+                   "-n 400 --seed 1"),
+    ],
+)
+def test_the_docs_examples_are_what_the_command_prints(
+    page: str, command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The examples of the CLI page are the commands' output as it is, at most 80 columns.
+    shown = _console_example(page, command)
+    assert main([*command.split()[1:], "--no-progress"] if "tournament" in command
+                else command.split()[1:]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    assert printed == shown
+    assert max(map(len, printed)) <= 80

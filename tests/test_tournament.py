@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+import attrs
 import pytest
 
 from cardwar import agents, caravan, records
@@ -147,6 +148,28 @@ def test_an_imported_agent_is_the_factory_called_with_the_seed() -> None:
         agents.agent("cardwar.nothing.deeper:Bot", "caravan", 1)
 
 
+def test_the_table_keeps_80_columns_and_every_name_whole() -> None:
+    # Names up to 11 characters keep their place in the rows (the table is then at most 80
+    # columns); a longer one, an agent of your own, stands on a line of its own above its
+    # figures, which line up with the others'.
+    short = tournament("caravan", ["heuristic", "random"], 4, 3).table().splitlines()
+    assert [line.split()[0] for line in short[1:]] == ["heuristic", "random"]
+    assert max(map(len, short)) <= 80
+    long = tournament("caravan", ["cardwar.agents:RandomAgent", "heuristic"], 4, 3)
+    lines = long.table().splitlines()
+    assert max(map(len, lines)) <= 80
+    at = lines.index("cardwar.agents:RandomAgent")
+    assert lines[at + 1].startswith(" " * 9)
+    assert len(lines[at + 1]) == len(lines[1])
+    figures = [line.split()[-8:] for line in lines[1:] if line != lines[at]]
+    assert [len(f) for f in figures] == [8, 8]
+    eleven = tournament("caravan", ["heuristic", "random"], 2, 3)
+    renamed = attrs.evolve(eleven, standings=tuple(
+        attrs.evolve(s, name=s.name.ljust(11, "x")) for s in eleven.standings))
+    assert max(map(len, renamed.table().splitlines())) == 80
+    assert len(renamed.table().splitlines()) == 3
+
+
 def test_the_command_prints_the_table_and_writes_the_records_asked_for(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -162,10 +185,15 @@ def test_the_command_prints_the_table_and_writes_the_records_asked_for(
     assert " ".join(line.strip() for line in out[:head]) == (
         "Caravan tournament: 5 games (2 deals x 2 seatings, and 1 seating of one more "
         "deal), seed 4; options: defaults; lineup: heuristic, cardwar.caravan:CaravanRuleBot")
-    assert out[head:head + 3] == table
-    assert out[head + 3].startswith("wins by seat: seat 0 ")
+    assert out[head:head + len(table)] == table
+    # The agent's name too long for its column stands whole on a line of its own, its
+    # figures on the next; the table is at most 80 columns wide.
+    assert len(table) == 4
+    assert "cardwar.caravan:CaravanRuleBot" in table
+    assert max(map(len, table)) <= 80
+    assert out[head + len(table)].startswith("wins by seat: seat 0 ")
     assert all(len(line) <= 80 or " " not in line.strip()
-               for line in out[:head] + out[head + 3:])
+               for line in out[:head] + out[head + len(table):])
     said = next(i for i, line in enumerate(out) if line.startswith("records: "))
     assert " ".join(line.strip() for line in out[said:]) == (  # (wrapped, its path whole)
         f"records: 2 written to {tmp_path / 'r'} (game-NNNNNN.json; cardwar replay shows one)")

@@ -143,6 +143,11 @@ class Standing:
         return wilson(self.score * self.meetings, self.meetings)
 
 
+#: The widest agent name that keeps its place in :meth:`Tournament.table`'s rows: the
+#: figures take 69 columns, the table at most 80.
+_NAMES = 11
+
+
 @attrs.frozen
 class TournamentResult:
     """What :func:`tournament` returns: its arguments, one :class:`Standing` per lineup
@@ -163,15 +168,22 @@ class TournamentResult:
     records: tuple[Record, ...] = ()
 
     def table(self) -> str:
-        """Return the standings as a text table, best score first."""
-        width = max(5, *(len(s.name) for s in self.standings))
+        """Return the standings as a text table, best score first, at most 80 columns
+        wide: a name too long for its column (an agent of your own, as
+        ``package.module:name``) stands whole on a line of its own, its figures on the
+        next."""
+        width = max([5, *(len(s.name) for s in self.standings if len(s.name) <= _NAMES)])
         head = (f"{'agent':<{width}}  {'seats':>5}  {'wins':>4}  {'draws':>5}  {'losses':>6}  "
                 f"{'win rate':>8}  {'95% interval':>13}  {'score':>6}  {'rating':>6}")
         lines = [head]
         for s in sorted(self.standings, key=lambda s: (-s.score, s.name)):
             low, high = s.interval
+            name = s.name
+            if len(name) > width:
+                lines.append(name)
+                name = ""
             lines.append(
-                f"{s.name:<{width}}  {s.seats:>5}  {s.wins:>4}  {s.draws:>5}  {s.losses:>6}  "
+                f"{name:<{width}}  {s.seats:>5}  {s.wins:>4}  {s.draws:>5}  {s.losses:>6}  "
                 f"{100 * s.win_rate:>7.1f}%  {f'{100 * low:.1f}-{100 * high:.1f}%':>13}  "
                 f"{100 * s.score:>5.1f}%  {s.rating:>+6.0f}"
             )

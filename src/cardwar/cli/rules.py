@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import textwrap
 
 from cardwar import rulebook
 from cardwar.cli._common import DOCS_URL, _Parser, _show, _wrap, page
@@ -32,11 +33,22 @@ def add_parsers(sub: argparse._SubParsersAction[_Parser]) -> None:
 
 
 def _cmd_variants(args: argparse.Namespace) -> int:
+    """Print one line per variant, and its aliases: on the same line where every variant's
+    fits in 80 columns, else each on the next line, under the description."""
     width = max(20, *(len(v.TITLE) + 1 for v in all_variants()))
+    rows = []
     for v in all_variants():
-        aliases = f" (also: {', '.join(v.ALIASES)})" if v.ALIASES else ""
         kind = "automatic" if v.AUTOMATIC else "decisions"
-        print(f"{v.NAME:<10} {v.TITLE:<{width}} {players_text(v)} players, {kind}{aliases}")
+        rows.append((f"{v.NAME:<10} {v.TITLE:<{width}} {players_text(v)} players, {kind}",
+                     f"(also: {', '.join(v.ALIASES)})" if v.ALIASES else ""))
+    apart = any(len(line) + 1 + len(aliases) > 80 for line, aliases in rows if aliases)
+    indent = " " * (12 + width)
+    for line, aliases in rows:
+        if aliases and apart:
+            aliases = textwrap.fill(aliases, width=80, initial_indent=indent,
+                                    subsequent_indent=indent, break_long_words=False,
+                                    break_on_hyphens=False)
+        print(f"{line}\n{aliases}" if aliases and apart else f"{line} {aliases}".rstrip())
     return 0
 
 
