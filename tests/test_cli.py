@@ -669,6 +669,7 @@ def _console_example(page: str, command: str) -> list[str]:
     ("page", "command"),
     [
         ("cli.md", "cardwar variants"),
+        ("cli.md", "cardwar rules arneson --summary"),
         ("cli.md", "cardwar tournament caravan --agents heuristic,cardwar.caravan:CaravanRuleBot "
                    "-n 400 --seed 1"),
     ],
@@ -681,5 +682,45 @@ def test_the_docs_examples_are_what_the_command_prints(
     assert main([*command.split()[1:], "--no-progress"] if "tournament" in command
                 else command.split()[1:]) == 0
     printed = capsys.readouterr().out.splitlines()
+    if shown[-1] == "...":  # (the example's first lines)
+        shown = shown[:-1]
+        printed = printed[:len(shown)]
     assert printed == shown
     assert max(map(len, printed)) <= 80
+
+
+@pytest.mark.parametrize("name", variant_names())
+@pytest.mark.parametrize("summary", [False, True])
+def test_the_rules_fit_80_columns(
+    name: str, summary: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Every paragraph and list item of a rules page is wrapped anew to 80 columns (a
+    # terminal's); only a table's rows, code and a word longer than a line (an address)
+    # may go past them. The words are those of the page, in its order.
+    assert main(["rules", name, *(["--summary"] if summary else [])]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    wide = [line for line in lines if len(line) > 80]
+    assert all(line.startswith(("|", "    ")) or " " not in line.strip() for line in wide)
+    assert any(line.startswith(("1. ", "- ")) for line in lines)
+
+
+def test_a_rules_page_is_rewrapped_between_words_with_its_lists_indented() -> None:
+    from cardwar.rulebook import rules_text
+
+    page = ("# Game\n\nA paragraph whose [linked rule](#rule) and {term}`role` leave its\n"
+            "lines ragged once\nreduced, " + "word " * 20 + "end.\n\n"
+            "1. An item " + "long " * 20 + "(GAME-RULE-WITH-HYPHENS)\n"
+            "   continued.\n- a bullet " + "x " * 40 + "\n\n| a | table |\n")
+    text = rules_text(page).splitlines()
+    assert text[:3] == ["Game", "====", ""]
+    assert text[3].startswith("A paragraph whose linked rule and role leave its lines ragged")
+    assert all(len(line) <= 80 for line in text)
+    item = text.index(next(line for line in text if line.startswith("1. ")))
+    assert text[item + 1].startswith("   ")
+    assert not text[item + 1].startswith("    ")
+    assert "(GAME-RULE-WITH-HYPHENS)" in " ".join(text)
+    bullet = text.index(next(line for line in text if line.startswith("- a bullet")))
+    assert text[bullet + 1].startswith("  x")
+    assert text[-1] == "| a | table |"
+    words = " ".join(text).split()
+    assert words == rules_text(page.replace("\n   continued", " continued")).split()

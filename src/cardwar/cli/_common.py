@@ -122,7 +122,7 @@ def _show(value: object) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def _wrap(text: str, indent: str, width: int = 88) -> list[str]:
+def _wrap(text: str, indent: str, width: int = 80) -> list[str]:
     lines: list[str] = []
     line = ""
     for word in text.split():

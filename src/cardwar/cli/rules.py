@@ -160,7 +160,7 @@ def _rules_text(game: Variant) -> str:
     ]
     out += [
         "",
-        f"The full rules, every rule with its ID: {DOCS_URL}/rules/{game.NAME}.html",
-        f"(docs/rules/{game.NAME}.md in the source).",
+        *_wrap(f"The full rules, every rule with its ID: {DOCS_URL}/rules/{game.NAME}.html "
+               f"(docs/rules/{game.NAME}.md in the source).", ""),
     ]
     return "\n".join(out)
