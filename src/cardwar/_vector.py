@@ -307,7 +307,7 @@ class KernelVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         kept = ~chosen
         if kept.any():  # (a finished game's rows are left as they are by the kernel)
             self._observation[kept] = shown[kept]
-        dealt_over = chosen & (self._ended() != 0)
+        dealt_over = chosen & (self._ends != 0)
         self._over &= kept
         self._early = np.where(chosen, dealt_over, self._early)
         self._pending = np.where(chosen, np.where(dealt_over, self._rewards, 0.0),

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import re
-import textwrap
 
 from cardwar import rulebook
 from cardwar.cli._common import DOCS_URL, _Parser, _show, _wrap, page
@@ -45,10 +44,9 @@ def _cmd_variants(args: argparse.Namespace) -> int:
     indent = " " * (12 + width)
     for line, aliases in rows:
         if aliases and apart:
-            aliases = textwrap.fill(aliases, width=80, initial_indent=indent,
-                                    subsequent_indent=indent, break_long_words=False,
-                                    break_on_hyphens=False)
-        print(f"{line}\n{aliases}" if aliases and apart else f"{line} {aliases}".rstrip())
+            print(line, *_wrap(aliases, indent), sep="\n")
+        else:
+            print(f"{line} {aliases}".rstrip())
     return 0
 
 
